@@ -1,0 +1,65 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import react from '@astrojs/react';
+import tailwind from '@astrojs/tailwind';
+import sitemap from '@astrojs/sitemap';
+
+/** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
+const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
+
+export default defineConfig({
+  site: SITE_URL,
+  output: 'static',
+  // about.html rather than about/index.html: the CDN serves /about without a redirect.
+  build: { format: 'file' },
+  trailingSlash: 'never',
+  // Tests and the rebuild listener build into their own folders so builds never collide.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
+  integrations: [
+    react(),
+    tailwind({ applyBaseStyles: false }),
+    sitemap({
+      // The 404 pages answer 404; they do not belong in the sitemap.
+      filter: (page) => !/\/404(\.html)?$/.test(new URL(page).pathname),
+    }),
+  ],
+  devToolbar: { enabled: false },
+  prefetch: false,
+  env: {
+    schema: {
+      SITE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
+      POCKETBASE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
+      PUBLIC_CHAT_APP_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_CHAT_APP_LOGIN_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+      }),
+      PUBLIC_DEMO_VIDEO_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_SOCIAL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BRINGSPARK_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_EMAILJS_SERVICE_ID: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+      }),
+      PUBLIC_EMAILJS_TEMPLATE_ID: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+      }),
+      PUBLIC_EMAILJS_PUBLIC_KEY: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+      }),
+      PUBLIC_EMAILJS_API_ORIGIN: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+        default: 'https://api.emailjs.com',
+      }),
+    },
+  },
+});
