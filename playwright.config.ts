@@ -1,0 +1,26 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './tests/support/chromium';
+
+/**
+ * End-to-end tests drive the real built site in real Chromium. The global setup starts a
+ * seeded PocketBase, builds the site into a temporary folder and serves it; it hands the URLs
+ * to the workers through process.env, so baseURL is read again in each worker.
+ */
+export default defineConfig({
+  testDir: './tests/e2e',
+  globalSetup: './tests/support/global-setup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    colorScheme: 'no-preference',
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+});

@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Every public route of spec §2 (the single-post route is covered by the blog specs). */
+export const ROUTES = [
+  '/',
+  '/about',
+  '/pricing',
+  '/faq',
+  '/blog',
+  '/contact',
+  '/policies',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/bringspark',
+] as const;
+
+export const THEME_KEY = 'ledgerwise-ui-theme';
+
+/** Stores a theme preference before any page script runs (every navigation of this page). */
+export async function presetTheme(page: Page, theme: 'light' | 'dark' | 'system') {
+  await page.addInitScript(
+    ([key, value]) => {
+      // Only the first document of the test: later toggles must survive reloads.
+      if (!sessionStorage.getItem('__theme_preset')) {
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('__theme_preset', '1');
+      }
+    },
+    [THEME_KEY, theme] as const,
+  );
+}
+
+/** Waits until the named React island has hydrated (Astro drops its `ssr` attribute). */
+export async function waitForIsland(page: Page, componentName: string) {
+  const island = page.locator(`astro-island[component-url*="${componentName}"]`).first();
+  await expect(island).toBeAttached();
+  await expect(island).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** axe-core on the whole page, WCAG 2.x A and AA rules. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,55 @@
+/**
+ * Builds the real site into a temporary folder and serves it with the project's own
+ * Netlify-equivalent server. Each call gets its own output and cache folders, so variant builds
+ * (empty blog, unconfigured contact form, …) never collide.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
+import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+
+export interface BuildOptions {
+  /** Extra build environment (PUBLIC_EMAILJS_*, …). A value of undefined removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Defaults to the PocketBase the e2e global setup started. */
+  pocketbaseUrl?: string;
+}
+
+export interface BuildResult {
+  code: number | null;
+  output: string;
+  outDir: string;
+}
+
+/** Runs a build and reports its exit code and output, success or not. */
+export async function runBuild({
+  env = {},
+  pocketbaseUrl = process.env.E2E_POCKETBASE_URL,
+}: BuildOptions = {}): Promise<BuildResult> {
+  const work = await mkdtemp(path.join(tmpdir(), 'lw-site-'));
+  const outDir = path.join(work, 'dist');
+  const { code, output } = await runAstroBuild({
+    outDir,
+    cacheDir: path.join(work, 'cache'),
+    env: { ...(pocketbaseUrl ? { POCKETBASE_URL: pocketbaseUrl } : {}), ...env },
+  });
+  return { code, output, outDir };
+}
+
+/** Builds the site and resolves to its output folder; rejects with the build's output on failure. */
+export async function buildSite(options: BuildOptions = {}): Promise<string> {
+  const { code, output, outDir } = await runBuild(options);
+  if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${output}`);
+  return outDir;
+}
+
+export interface ServedSite {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves a built folder on 127.0.0.1 with netlify.toml's headers and rules. */
+export function serveSite(outDir: string): Promise<ServedSite> {
+  return startStaticServer({ root: outDir });
+}
