@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+/** `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set). */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveContentSource } from './lib/content-source.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const source = await resolveContentSource();
+const astro = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules/astro/astro.js'), 'dev', ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, POCKETBASE_URL: source.url } },
+);
+
+const stop = async () => {
+  astro.kill('SIGTERM');
+  await source.stop();
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+astro.once('exit', async (code) => {
+  await source.stop();
+  process.exit(code ?? 0);
+});
