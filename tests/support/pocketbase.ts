@@ -12,6 +12,7 @@ import {
   seedPocketBase,
   startPocketBase,
 } from "../../scripts/lib/pocketbase.mjs";
+import { createPosts as createPostsInBulk } from "../../scripts/lib/seed-posts.mjs";
 
 export interface TestPocketBaseOptions {
   /** Load pocketbase/seed (8+ posts, 5 testimonials). Default false: empty collections. */
@@ -89,40 +90,16 @@ export interface PostInput {
   content: string;
 }
 
-/** Default post body: a few paragraphs so derived fields (excerpt, read time) have work to do. */
-function makeDefaultPost(index: number): PostInput {
-  const n = index + 1;
-  return {
-    title: `Test post ${n}`,
-    content: `<h2>Section ${n}</h2><p>Paragraph one of post ${n} about provisional tax &amp; VAT.</p><p>Paragraph two.</p>`,
-  };
-}
-
-const CREATE_CONCURRENCY = 16;
-
 /**
  * Create `count` blog records (no banner images) with bounded concurrency; fast enough for
  * 1,234. Requests run concurrently, so `created` order follows completion, not index. Returns
- * the records in index order.
+ * the records in index order. The logic lives in scripts/lib/seed-posts.mjs so the benchmark's
+ * scale builds (plain .mjs) share it.
  */
-export async function createPosts(
+export function createPosts(
   pb: PocketBase,
   count: number,
-  make: (index: number) => PostInput = makeDefaultPost,
+  make?: (index: number) => PostInput,
 ): Promise<RecordModel[]> {
-  const records: RecordModel[] = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      records[index] = await pb
-        .collection("blogs")
-        .create(make(index), { requestKey: null });
-    }
-  };
-  await Promise.all(
-    Array.from({ length: Math.min(CREATE_CONCURRENCY, count) }, worker),
-  );
-  return records;
+  return createPostsInBulk(pb, count, make);
 }
