@@ -1,0 +1,33 @@
+/** Blog pages' copy (spec §2 Blog list, Blog post; §8). */
+export const BLOG_COPY = {
+  title: 'Ledgerwise Blog',
+  tagline: 'Insights, updates, and news about AI in finance, tax, and accounting.',
+  featured: 'Featured Article',
+  recent: 'Recent Articles',
+  empty: {
+    title: 'No Blogs Yet',
+    text: 'Check back soon for insights on AI in finance, tax, and accounting.',
+  },
+  error: {
+    title: 'Failed to load blogs',
+    text: 'The blog could not be loaded from the content server. Please try again later.',
+  },
+  notFound: {
+    title: 'Blog Post Not Found',
+    text: "The blog post you're looking for doesn't exist or has been removed.",
+  },
+  backToBlog: 'Back to Blog',
+  /** "Try … Free" with the product's name. */
+  tryFree: (product: string) => `Try ${product} Free`,
+  cta: {
+    title: 'Put AI to work in your practice',
+    text: 'Research with cited answers, client emails and task lists from your documents.',
+  },
+  newsletter: {
+    title: 'Subscribe to Our Newsletter',
+    text: 'The latest insights on AI in finance, tax, and accounting, straight to your inbox.',
+    label: 'Email address',
+    placeholder: 'Enter your email',
+    button: 'Subscribe',
+  },
+} as const;
