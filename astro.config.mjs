@@ -7,6 +7,18 @@ import sitemap from '@astrojs/sitemap';
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
 
+/*
+ * Blog banners and testimonial avatars are PocketBase files: authorising its file URLs lets
+ * Astro download and optimise them at build time, so the built site never loads from PocketBase.
+ */
+/** @param {string | undefined} url */
+function pocketBaseFilePatterns(url) {
+  if (!url || !URL.canParse(url)) return [];
+  const { protocol, hostname, port, pathname } = new URL(url);
+  const base = pathname.replace(/\/+$/, '');
+  return [{ protocol: protocol.slice(0, -1), hostname, port, pathname: `${base}/api/files/**` }];
+}
+
 export default defineConfig({
   site: SITE_URL,
   output: 'static',
@@ -24,6 +36,7 @@ export default defineConfig({
       filter: (page) => !/\/404(\.html)?$/.test(new URL(page).pathname),
     }),
   ],
+  image: { remotePatterns: pocketBaseFilePatterns(process.env.POCKETBASE_URL) },
   devToolbar: { enabled: false },
   prefetch: false,
   env: {

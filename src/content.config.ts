@@ -1,0 +1,23 @@
+import { defineCollection } from 'astro:content';
+import {
+  blogStatusLoader,
+  pocketBaseBlogsLoader,
+  pocketBaseTestimonialsLoader,
+} from '@/lib/pocketbase/loaders';
+import { blogSchema, blogStatusSchema, testimonialSchema } from '@/lib/pocketbase/schemas';
+
+/*
+ * Both dynamic collections come from PocketBase at build time (src/lib/pocketbase). Pages read
+ * them with getCollection/getEntry and never call PocketBase themselves.
+ */
+const blogs = defineCollection({ loader: pocketBaseBlogsLoader(), schema: blogSchema });
+
+/** One entry: whether the blog loaded, so `astro dev` can show "Failed to load blogs". */
+const blogStatus = defineCollection({ loader: blogStatusLoader(), schema: blogStatusSchema });
+
+const testimonials = defineCollection({
+  loader: pocketBaseTestimonialsLoader(),
+  schema: testimonialSchema,
+});
+
+export const collections = { blogs, blogStatus, testimonials };

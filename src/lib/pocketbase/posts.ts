@@ -1,0 +1,16 @@
+import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
+import { BLOG_STATUS_ID } from './loaders';
+
+/** Every post, newest first (the loader stores them so; the sort makes it a guarantee). */
+export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
+  const posts = await getCollection('blogs');
+  return posts.sort(
+    (a, b) => b.data.created.getTime() - a.data.created.getTime() || (a.id < b.id ? 1 : -1),
+  );
+}
+
+/** The load error to show in `astro dev`, or undefined when the blog loaded. */
+export async function getBlogLoadError(): Promise<string | undefined> {
+  const status = await getEntry('blogStatus', BLOG_STATUS_ID);
+  return status && !status.data.ok ? (status.data.message ?? 'Failed to fetch blogs') : undefined;
+}

@@ -1,0 +1,23 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { BLOG_COPY } from '@/data/blog';
+import { postPath } from '@/lib/blogPaths';
+import { getSortedPosts } from '@/lib/pocketbase/posts';
+import { SITE } from '@/site.config';
+
+/** Every post, newest first. */
+export const GET: APIRoute = async ({ site }) => {
+  const posts = await getSortedPosts();
+  return rss({
+    title: `${SITE.name} Blog`,
+    description: BLOG_COPY.tagline,
+    site: site ?? 'https://ledgerwise.co.za',
+    items: posts.map((post) => ({
+      title: post.data.title,
+      link: postPath(post.id),
+      pubDate: post.data.created,
+      description: post.data.excerpt,
+    })),
+    customData: '<language>en-za</language>',
+  });
+};
