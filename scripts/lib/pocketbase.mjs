@@ -520,7 +520,11 @@ export async function startLocalPocketBase({
 function registerCleanup(stop) {
   let stopping = /** @type {Promise<void> | null} */ (null);
   const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
-    void (stopping ??= stop()).finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    // A script with its own handler for this signal decides when to exit (it awaits the same
+    // stop); alone, we exit as Node would have without a handler.
+    const othersHandle = process.listenerCount(signal) > 0;
+    const stopped = (stopping ??= stop());
+    if (!othersHandle) void stopped.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

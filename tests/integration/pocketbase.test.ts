@@ -2,6 +2,7 @@
  * The project's PocketBase schema, rules, seed and process handling, against a real server.
  */
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {
   ensureAdmin,
   SEED_DIR,
   seedPocketBase,
+  startLocalPocketBase,
   startPocketBase,
 } from '../../scripts/lib/pocketbase.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -267,5 +269,60 @@ describe('startPocketBase failures and stop', () => {
     expect(existsSync(server.dataDir)).toBe(false);
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
     await server.stop();
+  });
+});
+
+describe('startLocalPocketBase', () => {
+  const saved = { ...process.env };
+  let dataDir: string;
+  let blocker: net.Server;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-local-'));
+    // Occupy a port and ask for it, to see the fallback to a free one.
+    blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    process.env.POCKETBASE_PORT = String(typeof address === 'object' && address ? address.port : 0);
+    process.env.POCKETBASE_ADMIN_EMAIL = 'local-admin@test.local';
+    process.env.POCKETBASE_ADMIN_PASSWORD = 'local-admin-password';
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await new Promise((resolve) => blocker.close(resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('falls back to a free port when POCKETBASE_PORT is taken, seeds once, and stops', async () => {
+    const messages: string[] = [];
+    const first = await startLocalPocketBase({ dataDir, log: (message) => messages.push(message) });
+    try {
+      expect(first.port).not.toBe(Number(process.env.POCKETBASE_PORT));
+      expect(messages.join('\n')).toMatch(/is taken: the local PocketBase uses port \d+ instead/);
+      expect(first.adminEmail).toBe('local-admin@test.local');
+      const pb = new PocketBase(first.url);
+      await expect(
+        pb.admins.authWithPassword(first.adminEmail, first.adminPassword),
+      ).resolves.toHaveProperty('token');
+      expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBeGreaterThanOrEqual(8);
+    } finally {
+      await first.stop();
+    }
+    await expect(fetch(`${first.url}/api/health`)).rejects.toThrow();
+
+    const second = await startLocalPocketBase({
+      dataDir,
+      log: (message) => messages.push(message),
+    });
+    try {
+      const seedBlogs: SeedBlog[] = JSON.parse(
+        await readFile(path.join(SEED_DIR, 'blogs.json'), 'utf8'),
+      );
+      const pb = new PocketBase(second.url);
+      expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBe(seedBlogs.length);
+      expect(messages.join('\n')).toMatch(/seed skipped/);
+    } finally {
+      await second.stop();
+    }
   });
 });
