@@ -1,0 +1,61 @@
+import { LIMITS } from '@/site.config';
+import { classifySendResult, type ContactOutcome } from '@/lib/contactOutcome';
+import type { ContactTemplateParams } from '@/lib/contactPayload';
+import { describeMissingEmailjsConfig, type EmailjsConfigResult } from '@/lib/emailjsConfig';
+
+/** The part of @emailjs/browser the form uses (its default export). */
+export interface EmailjsSdk {
+  init(options: { publicKey: string; origin: string }): void;
+  send(
+    serviceId: string,
+    templateId: string,
+    params: Record<string, unknown>,
+    options: { publicKey: string; limitRate: { id: string; throttle: number } },
+  ): Promise<{ status: number; text: string }>;
+}
+
+/** EmailJS keeps its rate-limit timestamp in localStorage under this id. */
+export const CONTACT_RATE_LIMIT_ID = 'contact-form';
+
+let sdkPromise: Promise<EmailjsSdk> | undefined;
+
+/**
+ * The SDK loads on first use (or when the visitor first focuses a field), not with the page:
+ * it is only needed once somebody actually writes to us.
+ */
+export function loadEmailjs(): Promise<EmailjsSdk> {
+  sdkPromise ??= import('@emailjs/browser').then((module) => module.default);
+  // A failed download (offline) must not stick: the next attempt tries again.
+  sdkPromise.catch(() => (sdkPromise = undefined));
+  return sdkPromise;
+}
+
+/**
+ * Sends one message and reports the outcome. Never throws: every failure, including a missing
+ * configuration or an SDK that does not load, becomes an outcome the form can show.
+ */
+export async function sendContactMessage(
+  params: ContactTemplateParams,
+  emailjsConfig: EmailjsConfigResult,
+  loadSdk: () => Promise<EmailjsSdk> = loadEmailjs,
+): Promise<ContactOutcome> {
+  if (!emailjsConfig.configured) {
+    console.error(describeMissingEmailjsConfig(emailjsConfig.missing));
+    return 'refused';
+  }
+  const { serviceId, templateId, publicKey, origin } = emailjsConfig.config;
+  try {
+    const sdk = await loadSdk();
+    // send() reads the API origin only from the SDK's global store, which init() sets.
+    sdk.init({ publicKey, origin });
+    const response = await sdk.send(serviceId, templateId, params, {
+      publicKey,
+      limitRate: { id: CONTACT_RATE_LIMIT_ID, throttle: LIMITS.contactRateLimitMs },
+    });
+    return classifySendResult(response);
+  } catch (error) {
+    const outcome = classifySendResult(error);
+    if (outcome === 'failed') console.error('Contact form: sending failed', error);
+    return outcome;
+  }
+}
