@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contactOutcome';
+import { buildContactPayload } from '@/lib/contactPayload';
+import {
+  describeMissingEmailjsConfig,
+  EMAILJS_DEFAULT_ORIGIN,
+  readEmailjsConfig,
+  type EmailjsConfigResult,
+} from '@/lib/emailjsConfig';
+import {
+  CONTACT_RATE_LIMIT_ID,
+  sendContactMessage,
+  type EmailjsSdk,
+} from '@/lib/sendContactMessage';
+import { LIMITS, TIMING } from '@/site.config';
+
+const FULL_ENV = {
+  PUBLIC_EMAILJS_SERVICE_ID: 'service_abc',
+  PUBLIC_EMAILJS_TEMPLATE_ID: 'template_xyz',
+  PUBLIC_EMAILJS_PUBLIC_KEY: 'public-key-123',
+};
+
+describe('readEmailjsConfig', () => {
+  it('reads the three ids and defaults the origin to EmailJS', () => {
+    expect(readEmailjsConfig(FULL_ENV)).toEqual({
+      configured: true,
+      config: {
+        serviceId: 'service_abc',
+        templateId: 'template_xyz',
+        publicKey: 'public-key-123',
+        origin: 'https://api.emailjs.com',
+      },
+    });
+    expect(EMAILJS_DEFAULT_ORIGIN).toBe('https://api.emailjs.com');
+  });
+
+  it('uses PUBLIC_EMAILJS_API_ORIGIN without a trailing slash', () => {
+    const result = readEmailjsConfig({
+      ...FULL_ENV,
+      PUBLIC_EMAILJS_API_ORIGIN: 'http://127.0.0.1:5555/',
+    });
+    expect(result.configured && result.config.origin).toBe('http://127.0.0.1:5555');
+  });
+
+  it('names every missing variable, counting blank values as missing', () => {
+    expect(readEmailjsConfig({})).toEqual({
+      configured: false,
+      missing: [
+        'PUBLIC_EMAILJS_SERVICE_ID',
+        'PUBLIC_EMAILJS_TEMPLATE_ID',
+        'PUBLIC_EMAILJS_PUBLIC_KEY',
+      ],
+    });
+    expect(readEmailjsConfig({ ...FULL_ENV, PUBLIC_EMAILJS_TEMPLATE_ID: '   ' })).toEqual({
+      configured: false,
+      missing: ['PUBLIC_EMAILJS_TEMPLATE_ID'],
+    });
+    expect(readEmailjsConfig({ ...FULL_ENV, PUBLIC_EMAILJS_PUBLIC_KEY: undefined })).toEqual({
+      configured: false,
+      missing: ['PUBLIC_EMAILJS_PUBLIC_KEY'],
+    });
+  });
+
+  it('describes what is missing in one line', () => {
+    expect(
+      describeMissingEmailjsConfig(['PUBLIC_EMAILJS_SERVICE_ID', 'PUBLIC_EMAILJS_PUBLIC_KEY']),
+    ).toBe(
+      'Contact form not configured: missing PUBLIC_EMAILJS_SERVICE_ID, PUBLIC_EMAILJS_PUBLIC_KEY. The form renders, but messages cannot be sent.',
+    );
+  });
+});
+
+describe('classifySendResult', () => {
+  it('treats only status 200 as sent', () => {
+    expect(classifySendResult({ status: 200, text: 'OK' })).toBe('sent');
+    for (const status of [201, 204, 299]) {
+      expect(classifySendResult({ status, text: '' })).toBe('refused');
+    }
+  });
+
+  it('treats any other status as refused', () => {
+    for (const status of [400, 403, 412, 422, 429, 451, 500, 502, 503]) {
+      expect(classifySendResult({ status, text: 'x' })).toBe('refused');
+    }
+  });
+
+  it('treats anything without a real status as failed', () => {
+    expect(classifySendResult(new TypeError('Failed to fetch'))).toBe('failed');
+    expect(classifySendResult('The public key is required.')).toBe('failed');
+    expect(classifySendResult(undefined)).toBe('failed');
+    expect(classifySendResult(null)).toBe('failed');
+    expect(classifySendResult({ status: 0, text: 'Network Error' })).toBe('failed');
+    expect(classifySendResult({ status: '200' })).toBe('failed');
+    expect(readStatus({ status: 404 })).toBe(404);
+  });
+
+  it('maps outcomes to the spec §8 toasts', () => {
+    expect(CONTACT_TOASTS.sent).toEqual({
+      title: 'Message sent',
+      description: "We'll get back to you as soon as possible.",
+      variant: 'default',
+    });
+    expect(CONTACT_TOASTS.refused).toEqual({
+      title: 'Unable to send message',
+      description: 'Please try again later or email us directly.',
+      variant: 'destructive',
+    });
+    expect(CONTACT_TOASTS.failed).toEqual({
+      title: 'Error sending message',
+      description: 'Something went wrong. Please try again.',
+      variant: 'destructive',
+    });
+    expect(TIMING.toastMs).toBe(5000);
+  });
+});
+
+describe('sendContactMessage', () => {
+  const params = buildContactPayload(
+    {
+      firstName: 'Zoë',
+      lastName: 'Dlamini',
+      email: 'zoe@example.com',
+      profession: 'Auditor',
+      subject: 'Hello there',
+      message: 'A message of some length.',
+    },
+    new Date('2026-01-01T00:00:00.000Z'),
+  );
+  const configured = readEmailjsConfig({
+    ...FULL_ENV,
+    PUBLIC_EMAILJS_API_ORIGIN: 'http://127.0.0.1:7000',
+  });
+
+  /** A stand-in for the SDK's default export that records its calls. */
+  function fakeSdk(send: EmailjsSdk['send']) {
+    const sdk = { init: vi.fn<EmailjsSdk['init']>(), send: vi.fn(send) };
+    return { sdk, load: () => Promise.resolve(sdk as EmailjsSdk) };
+  }
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('points the SDK at the configured origin and sends with limitRate', async () => {
+    const { sdk, load } = fakeSdk(async () => ({ status: 200, text: 'OK' }));
+    await expect(sendContactMessage(params, configured, load)).resolves.toBe('sent');
+    expect(sdk.init).toHaveBeenCalledWith({
+      publicKey: 'public-key-123',
+      origin: 'http://127.0.0.1:7000',
+    });
+    expect(sdk.send).toHaveBeenCalledTimes(1);
+    expect(sdk.send).toHaveBeenCalledWith('service_abc', 'template_xyz', params, {
+      publicKey: 'public-key-123',
+      limitRate: { id: CONTACT_RATE_LIMIT_ID, throttle: LIMITS.contactRateLimitMs },
+    });
+    expect(LIMITS.contactRateLimitMs).toBe(10_000);
+  });
+
+  it('reports refused when the SDK resolves with a status other than 200', async () => {
+    const { load } = fakeSdk(async () => ({ status: 202, text: 'Accepted' }));
+    await expect(sendContactMessage(params, configured, load)).resolves.toBe('refused');
+  });
+
+  it('reports refused when the SDK rejects with a status', async () => {
+    for (const status of [400, 429, 500]) {
+      const { load } = fakeSdk(() => Promise.reject({ status, text: 'no' }));
+      await expect(sendContactMessage(params, configured, load)).resolves.toBe('refused');
+    }
+  });
+
+  it('reports failed, and logs, when the SDK throws without a status', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { load } = fakeSdk(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(sendContactMessage(params, configured, load)).resolves.toBe('failed');
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('reports failed when the SDK itself cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(sendContactMessage(params, configured, load)).resolves.toBe('failed');
+  });
+
+  it('when not configured: reports refused, logs the missing names, never loads the SDK', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn(() => Promise.reject(new Error('must not load')));
+    const notConfigured: EmailjsConfigResult = readEmailjsConfig({
+      PUBLIC_EMAILJS_SERVICE_ID: 'service_abc',
+    });
+    await expect(sendContactMessage(params, notConfigured, load)).resolves.toBe('refused');
+    expect(load).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining('PUBLIC_EMAILJS_TEMPLATE_ID, PUBLIC_EMAILJS_PUBLIC_KEY'),
+    );
+  });
+});
