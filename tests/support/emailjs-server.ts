@@ -1,0 +1,247 @@
+/**
+ * A local stand-in for EmailJS's REST API, so the real @emailjs/browser SDK in a real browser can
+ * be tested without sending mail. It speaks the contract the SDK (4.4.1) uses:
+ *
+ * - `POST {origin}/api/v1.0/email/send` with `Content-type: application/json` and the JSON body
+ *   `{ lib_version, user_id, service_id, template_id, template_params }`;
+ * - the SDK reads the answer with `response.text()`, resolves with `{ status, text }` when the
+ *   status is 2xx (`response.ok`) and rejects with the same object otherwise; a network failure
+ *   rejects with fetch's TypeError (no status);
+ * - the request is cross-origin with a JSON body, so the browser sends a CORS preflight first:
+ *   `OPTIONS` is answered with the allow-headers a browser needs, and every answer carries
+ *   `Access-Control-Allow-Origin`, as the real API's do.
+ *
+ * Answers are scriptable (status, body, delay, held until released, socket destroyed), every
+ * send request is recorded, and the endpoint can stop listening and start again on the same port
+ * (the site under test has the origin baked in at build time), which gives "connection refused".
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
+
+export interface EmailjsSendBody {
+  lib_version?: string;
+  user_id?: string;
+  service_id?: string;
+  template_id?: string;
+  template_params?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  rawBody: string;
+  /** The parsed JSON body, or undefined when it was not JSON. */
+  body: EmailjsSendBody | undefined;
+  receivedAt: Date;
+}
+
+export interface ScriptedResponse {
+  /** HTTP status (default 200). */
+  status?: number;
+  /** Response text (default "OK" for 200, a short reason otherwise, as EmailJS answers). */
+  body?: string;
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** Do not answer until `release()` is called. */
+  hold?: boolean;
+  /** Destroy the socket instead of answering (the browser sees a network error). */
+  destroySocket?: boolean;
+}
+
+export interface EmailjsServer {
+  /** The origin to build the site with (PUBLIC_EMAILJS_API_ORIGIN). */
+  origin: string;
+  port: number;
+  /** Send requests received so far (preflights are counted separately). */
+  readonly requests: readonly RecordedRequest[];
+  /** CORS preflight requests received so far. */
+  readonly preflightCount: number;
+  /** Sets how every following send request is answered (until changed). */
+  respondWith(response: ScriptedResponse): void;
+  /** Answers every request being held. */
+  release(): void;
+  /** Resolves once `count` send requests have arrived (counting from the last `reset`). */
+  waitForRequests(count: number, timeoutMs?: number): Promise<readonly RecordedRequest[]>;
+  /** Forgets recorded requests and goes back to answering 200 "OK". */
+  reset(): void;
+  /** Stops listening and drops open connections: connections to the port are refused. */
+  stopListening(): Promise<void>;
+  /** Listens again on the same port. */
+  startListening(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const REASON: Record<number, string> = {
+  200: 'OK',
+  400: 'The template ID is invalid. To find this ID, visit https://dashboard.emailjs.com/admin/templates',
+  403: 'Forbidden',
+  412: 'Precondition Failed',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+function corsHeaders(request: IncomingMessage): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': request.headers.origin ?? '*',
+    Vary: 'Origin',
+  };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (data += chunk));
+    request.on('end', () => resolve(data));
+    request.on('error', reject);
+  });
+}
+
+function parseJson(text: string): EmailjsSendBody | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as EmailjsSendBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startEmailjsServer(): Promise<EmailjsServer> {
+  const requests: RecordedRequest[] = [];
+  let preflightCount = 0;
+  let plan: ScriptedResponse = {};
+  let held: (() => void)[] = [];
+  const waiters = new Set<() => void>();
+  const notify = () => waiters.forEach((check) => check());
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+
+    if (request.method === 'OPTIONS') {
+      preflightCount += 1;
+      response.writeHead(204, {
+        ...corsHeaders(request),
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '',
+        'Access-Control-Max-Age': '600',
+      });
+      response.end();
+      return;
+    }
+
+    if (request.method !== 'POST' || path !== EMAILJS_SEND_PATH) {
+      response.writeHead(404, { ...corsHeaders(request), 'Content-Type': 'text/plain' });
+      response.end('Not Found');
+      return;
+    }
+
+    const rawBody = await readBody(request);
+    // The plan in force when the request arrived decides its answer.
+    const current = plan;
+    requests.push({
+      method: request.method,
+      path,
+      headers: request.headers,
+      rawBody,
+      body: parseJson(rawBody),
+      receivedAt: new Date(),
+    });
+    notify();
+
+    if (current.hold) await new Promise<void>((resolve) => held.push(resolve));
+    if (current.delayMs) await sleep(current.delayMs);
+    if (current.destroySocket) {
+      request.socket.destroy();
+      return;
+    }
+    const status = current.status ?? 200;
+    response.writeHead(status, {
+      ...corsHeaders(request),
+      'Content-Type': 'text/plain; charset=utf-8',
+    });
+    response.end(current.body ?? REASON[status] ?? 'Error');
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => response.destroy());
+  });
+  const port = await listen(server, 0);
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    get requests() {
+      return requests;
+    },
+    get preflightCount() {
+      return preflightCount;
+    },
+    respondWith(response) {
+      plan = { ...response };
+    },
+    release() {
+      const resolvers = held;
+      held = [];
+      resolvers.forEach((resolve) => resolve());
+    },
+    waitForRequests(count, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (requests.length < count) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(requests);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Expected ${count} EmailJS requests, got ${requests.length}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    reset() {
+      requests.length = 0;
+      preflightCount = 0;
+      plan = {};
+      this.release();
+    },
+    async stopListening() {
+      this.release();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections from earlier requests would otherwise still be served.
+        server.closeAllConnections();
+      });
+    },
+    async startListening() {
+      if (server.listening) return;
+      await listen(server, port);
+    },
+    async close() {
+      this.release();
+      if (!server.listening) return;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
