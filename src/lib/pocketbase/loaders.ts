@@ -42,11 +42,12 @@ export const MISSING_URL_MESSAGE =
   'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
 
 /**
- * `astro build` (the CLI every script and Netlify use). Not `astro check` or `astro sync`, which
- * also load content in production mode but must work without a PocketBase.
+ * `astro build`, the CLI command every script and Netlify use. Not `astro dev`, nor `astro check`
+ * or `astro sync`, which load content too but must work without a PocketBase. (The command, not
+ * import.meta.env.PROD: a build started from a test runner inherits NODE_ENV=test.)
  */
 function isProductionBuild(): boolean {
-  return import.meta.env.PROD && process.argv.slice(2).includes('build');
+  return process.argv.slice(2).includes('build');
 }
 
 function resolveOptions(options: PocketBaseLoaderOptions) {
@@ -62,17 +63,17 @@ function resolveOptions(options: PocketBaseLoaderOptions) {
  * loaders share one name, so Astro always runs them in the same sync; the status loader waits
  * for the outcome of the blogs loader's run.
  */
-const outcomes: BlogStatus[] = [];
+let unclaimed: BlogStatus | undefined;
 const waiting: ((status: BlogStatus) => void)[] = [];
 
 function reportStatus(status: BlogStatus) {
-  const waiter = waiting.shift();
-  if (waiter) waiter(status);
-  else outcomes.push(status);
+  if (waiting.length > 0) for (const resolve of waiting.splice(0)) resolve(status);
+  else unclaimed = status;
 }
 
 function takeStatus(): Promise<BlogStatus> {
-  const ready = outcomes.shift();
+  const ready = unclaimed;
+  unclaimed = undefined;
   return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
 }
 

@@ -1,0 +1,29 @@
+/**
+ * The failure policy through a real `astro build`: a production build never ships without the
+ * blog, so it stops when PocketBase is unreachable or not configured.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runBuild } from '../support/site';
+import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+
+describe('astro build without a working PocketBase', () => {
+  it('fails naming the URL and the cause when PocketBase is unreachable', async () => {
+    const url = `http://127.0.0.1:${await getFreePort()}`;
+    const { code, output, outDir } = await runBuild({ pocketbaseUrl: url });
+    await rm(path.dirname(outDir), { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    expect(output).toContain(`Failed to fetch blogs: ${url}: unreachable`);
+  });
+
+  it('stops with a clear message when POCKETBASE_URL is missing', async () => {
+    const { code, output, outDir } = await runBuild({
+      pocketbaseUrl: '',
+      env: { POCKETBASE_URL: undefined },
+    });
+    await rm(path.dirname(outDir), { recursive: true, force: true });
+    expect(code).not.toBe(0);
+    expect(output).toContain('POCKETBASE_URL is not set');
+  });
+});
