@@ -1,0 +1,44 @@
+import { expect, type Page } from '@playwright/test';
+
+export const SUPPORT_EMAIL = 'support@ledgerwise.co.za';
+
+/** The routes this suite owns (issue 4). */
+export const PAGE_ROUTES = [
+  '/',
+  '/about',
+  '/pricing',
+  '/faq',
+  '/policies',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/bringspark',
+] as const;
+
+/**
+ * The chat app's address as this build rendered it (site.config's LINKS.chatApp, which build-time
+ * PUBLIC_* variables can change): the hero's "Start Your Free Trial" link. The unit tests check
+ * that the data points every chat-app call to action at LINKS.chatApp.
+ */
+export async function readChatAppUrl(page: Page): Promise<string> {
+  await page.goto('/');
+  const href = await page
+    .locator('#hero')
+    .getByRole('link', { name: /^Start Your Free Trial/ })
+    .getAttribute('href');
+  expect(href).toMatch(/^https:\/\//);
+  expect(new URL(href!).origin).not.toBe(new URL(page.url()).origin);
+  return href!;
+}
+
+/** Number of grid columns the browser actually laid out. */
+export function countGridColumns(page: Page, selector: string): Promise<number> {
+  return page
+    .locator(selector)
+    .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
+}
+
+/** Asserts a link opens in a new tab safely. */
+export async function expectNewTab(link: ReturnType<Page['locator']>) {
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+}

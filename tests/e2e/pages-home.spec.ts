@@ -1,0 +1,423 @@
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIsland } from '../support/e2e';
+import { countGridColumns, expectNewTab, readChatAppUrl } from './pages-helpers';
+
+test.describe('home: order and hero', () => {
+  test('sections come in the spec order', async ({ page }) => {
+    await page.goto('/');
+    const ids = await page
+      .locator('main > section')
+      .evaluateAll((sections) => sections.map((s) => s.id));
+    expect(ids).toEqual([
+      'hero',
+      'trusted-by',
+      'coming-soon',
+      'how-it-works',
+      'example-tasks',
+      'security',
+      'features',
+      'why-choose',
+      'who-is-this-for',
+      'testimonials',
+      'get-started',
+    ]);
+  });
+
+  test('hero: badge, one stable heading sentence, three benefits, two calls to action, chat card', async ({
+    page,
+  }) => {
+    const chatAppUrl = await readChatAppUrl(page);
+    const hero = page.locator('#hero');
+    await expect(hero.getByText('AI-Powered Automation', { exact: true })).toBeVisible();
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveAccessibleName('AI Automation for Accounting, Tax, Statutory and Audit');
+    await expect(h1.locator('[data-hero-visual]')).toHaveAttribute('aria-hidden', 'true');
+    await expect(h1.locator('[data-hero-visual]')).toContainText('AI Automation for');
+    await expect(hero.locator('[data-hero-benefits] li')).toHaveText([
+      'Save hours on research and document analysis',
+      'Reduce administrative time',
+      'Focus on high-value client interactions',
+    ]);
+
+    const trial = hero.getByRole('link', { name: /^Start Your Free Trial/ });
+    await expect(trial).toHaveAttribute('href', chatAppUrl);
+    await expectNewTab(trial);
+    // The demo video is its own external address.
+    const demo = hero.getByRole('link', { name: /^See How It Works/ });
+    const demoUrl = await demo.getAttribute('href');
+    expect(demoUrl).toMatch(/^https:\/\//);
+    expect(demoUrl).not.toBe(chatAppUrl);
+    await expectNewTab(demo);
+
+    const prompts = hero.locator('[data-chat-prompts] li');
+    await expect(prompts).toHaveCount(3);
+    await expect(prompts.nth(0)).toContainText(/tax treaty between South Africa and/);
+    await expect(prompts.nth(1)).toContainText(/action items .*SARS letter \(PDF\)/);
+    await expect(prompts.nth(2)).toContainText(/Draft a client email .*tax deadline/);
+    const status = hero.locator('[data-chat-status]');
+    await expect(status).toHaveText(/^\s*Analyzing your request/);
+    const animation = await status.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { name: style.animationName, duration: style.animationDuration };
+    });
+    expect(animation.name).not.toBe('none');
+    expect(animation.duration).toBe('5s');
+  });
+
+  test('the first phrase is in the server HTML, so nothing shifts when the island starts', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/data-typing-text[^>]*>Accounting</);
+    await page.goto('/');
+    const word = page.locator('[data-typing]');
+    const before = await word.boundingBox();
+    await waitForIsland(page, 'TypingHeadline');
+    await expect(word).toHaveAttribute('data-typing', 'running');
+    const after = await word.boundingBox();
+    expect(after).toEqual(before);
+  });
+});
+
+/** Hydrates the typing island on a paused clock; resolves once its timer chain has started. */
+async function startTypingOnPausedClock(page: Page) {
+  await page.clock.install({ time: new Date('2025-07-01T08:00:00Z') });
+  await page.clock.pauseAt(new Date('2025-07-01T08:00:01Z'));
+  await page.goto('/');
+  // client:idle waits for requestIdleCallback, which the paused clock holds back until now.
+  await page.clock.runFor(500);
+  await waitForIsland(page, 'TypingHeadline');
+}
+
+test.describe('home: typing headline on a controlled clock', () => {
+  test('75 ms a character, 1,500 ms pause, deleting at half the delay, then the next phrase', async ({
+    page,
+  }) => {
+    await startTypingOnPausedClock(page);
+    const word = page.locator('[data-typing-text]');
+    await expect(page.locator('[data-typing]')).toHaveAttribute('data-typing', 'running');
+    await expect(word).toHaveText('Accounting');
+
+    // The complete first phrase stays for the 1,500 ms pause.
+    await page.clock.runFor(1499);
+    await expect(word).toHaveText('Accounting');
+    // Then deleting starts, one character every 37.5 ms.
+    await page.clock.runFor(2); // 1,501 ms
+    await expect(word).toHaveText('Accountin');
+    await page.clock.runFor(300); // 1,801 ms: eight more deleted
+    await expect(word).toHaveText('A');
+    await page.clock.runFor(37.5); // 1,838.5 ms
+    await expect(word).toHaveText('');
+    // The next phrase types at 75 ms a character.
+    await page.clock.runFor(75); // 1,913.5 ms
+    await expect(word).toHaveText('T');
+    await page.clock.runFor(73); // 1,986.5 ms: the next character is due at 1,987.5 ms
+    await expect(word).toHaveText('T');
+    await page.clock.runFor(152); // 2,138.5 ms
+    await expect(word).toHaveText('Tax');
+    // "Tax" is complete at 2,062.5 ms and pauses until 3,562.5 ms.
+    await page.clock.runFor(1420); // 3,558.5 ms
+    await expect(word).toHaveText('Tax');
+    await page.clock.runFor(5); // 3,563.5 ms
+    await expect(word).toHaveText('Ta');
+  });
+
+  test('cycles Accounting, Tax, Statutory, Audit and loops back', async ({ page }) => {
+    await startTypingOnPausedClock(page);
+    const word = page.locator('[data-typing-text]');
+    await expect(page.locator('[data-typing]')).toHaveAttribute('data-typing', 'running');
+    // Each phrase is complete at: previous deletion end + 75 ms × its length, and stays 1,500 ms.
+    // Accounting: deleted 1,500–1,837.5. Tax: complete 2,062.5, deleted 3,562.5–3,637.5.
+    // Statutory: complete 4,312.5, deleted 5,812.5–6,112.5. Audit: complete 6,487.5,
+    // deleted 7,987.5–8,137.5. Accounting again: complete 8,887.5.
+    const checkpoints: Array<[number, string]> = [
+      [2100, 'Tax'],
+      [4400, 'Statutory'],
+      [6500, 'Audit'],
+      [8900, 'Accounting'],
+    ];
+    let now = 0;
+    for (const [at, text] of checkpoints) {
+      await page.clock.runFor(at - now);
+      now = at;
+      await expect(word).toHaveText(text);
+    }
+  });
+
+  test('with reduced motion the word stays "Accounting" and nothing is typed', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await startTypingOnPausedClock(page);
+    await expect(page.locator('[data-typing]')).toHaveAttribute('data-typing', 'static');
+    await page.clock.runFor(10_000);
+    await expect(page.locator('[data-typing-text]')).toHaveText('Accounting');
+  });
+
+  test('switching to reduced motion while typing stops on the static first phrase', async ({
+    page,
+  }) => {
+    await startTypingOnPausedClock(page);
+    const word = page.locator('[data-typing-text]');
+    await page.clock.runFor(1600);
+    await expect(word).not.toHaveText('Accounting');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.locator('[data-typing]')).toHaveAttribute('data-typing', 'static');
+    await expect(word).toHaveText('Accounting');
+    await page.clock.runFor(10_000);
+    await expect(word).toHaveText('Accounting');
+    // And back: motion allowed again restarts the cycle.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect(page.locator('[data-typing]')).toHaveAttribute('data-typing', 'running');
+    await page.clock.runFor(1501);
+    await expect(word).toHaveText('Accountin');
+  });
+});
+
+test.describe('home: trusted-by marquee', () => {
+  test('shows 8 organisation logos with alt text, moving at 40 px/s and pausing on hover', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const marquee = page.locator('[data-logo-marquee]');
+    const logos = marquee.locator('img:not([alt=""])');
+    await expect(logos).toHaveCount(8);
+    const alts = await logos.evaluateAll((images) => images.map((img) => img.getAttribute('alt')));
+    expect(new Set(alts).size).toBe(8);
+    await marquee.scrollIntoViewIfNeeded();
+    for (const image of await logos.all()) {
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // The duplicate set that makes the loop seamless is hidden from assistive technology.
+    await expect(marquee.locator('ul[aria-hidden="true"] img')).toHaveCount(8);
+
+    const track = marquee.locator('.marquee-track');
+    const motion = await track.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const set = el.querySelector('ul')!.getBoundingClientRect().width;
+      return { name: style.animationName, seconds: parseFloat(style.animationDuration), set };
+    });
+    expect(motion.name).not.toBe('none');
+    // One set's width travels in one cycle: speed 40 = 40 px per second.
+    expect(motion.set / motion.seconds).toBeCloseTo(40, 0);
+
+    await expect
+      .poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('running');
+    await marquee.hover();
+    await expect
+      .poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('paused');
+  });
+
+  test('is static with every logo visible under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const marquee = page.locator('[data-logo-marquee]');
+    const track = marquee.locator('.marquee-track');
+    expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect(marquee.locator('ul[aria-hidden="true"]')).toBeHidden();
+    const logos = marquee.locator('img:not([alt=""])');
+    await expect(logos).toHaveCount(8);
+    for (const logo of await logos.all()) {
+      await logo.scrollIntoViewIfNeeded();
+      await expect(logo).toBeInViewport();
+    }
+  });
+});
+
+test.describe('home: banner, features, benefits, audience, call to action', () => {
+  test('the coming-soon banner advertises BringSpark', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.locator('#coming-soon');
+    await expect(banner).toContainText('Coming soon');
+    await expect(banner.getByRole('heading', { level: 2 })).toContainText('BringSpark');
+    await expect(banner.getByRole('link', { name: /BringSpark/ })).toHaveAttribute(
+      'href',
+      '/bringspark',
+    );
+  });
+
+  test('the three further sections: steps, example tasks, security and POPIA', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#how-it-works [data-steps] > li')).toHaveCount(3);
+    await expect(page.locator('#how-it-works')).toContainText('30-day free trial');
+    await expect(page.locator('#example-tasks [data-example-tasks] > li')).toHaveCount(4);
+    await expect(page.locator('#security')).toContainText('POPIA');
+  });
+
+  test('features: the heading and exactly 6 cards in 1, 2 or 3 columns', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const features = page.locator('#features');
+    await expect(features.getByRole('heading', { level: 2 })).toHaveText(
+      'Powerful Features to Help with Your Finance Work',
+    );
+    await expect(features.locator('[data-feature-card] h3')).toHaveText([
+      'Instant Analysis',
+      'Email Assistance',
+      'Financial Analysis',
+      'Policy & Contract Interpretation',
+      'Strategy & Risk Assessment',
+      'Action Item Extraction',
+    ]);
+    expect(await countGridColumns(page, '[data-feature-grid]')).toBe(3);
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await countGridColumns(page, '[data-feature-grid]')).toBe(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await countGridColumns(page, '[data-feature-grid]')).toBe(1);
+  });
+
+  test('features: glow of radius 400 px follows the pointer, 12 particles, a ripple on click', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const card = page.locator('[data-feature-card]').first();
+    await card.scrollIntoViewIfNeeded();
+    const glow = card.locator('.feature-glow');
+    expect(await glow.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain('400px');
+
+    const box = (await card.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 40);
+    await page.mouse.move(box.x + 60, box.y + 50);
+    await expect(card.locator('.feature-particle')).toHaveCount(12);
+    // Relative to the card (which lifts by 2 px on hover, hence the tolerance).
+    const glowAt = () =>
+      card.evaluate((el) => [
+        parseFloat(el.style.getPropertyValue('--x')),
+        parseFloat(el.style.getPropertyValue('--y')),
+      ]);
+    await expect.poll(async () => (await glowAt())[0]).toBeCloseTo(60, -1);
+    expect((await glowAt())[1]).toBeCloseTo(50, -1);
+    await expect.poll(() => glow.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+
+    await page.mouse.down();
+    await expect(card.locator('.feature-ripple')).toHaveCount(1);
+    await page.mouse.up();
+    // The ripple removes itself when its animation ends.
+    await expect(card.locator('.feature-ripple')).toHaveCount(0);
+  });
+
+  test('features: no glow, particles or ripple under reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const card = page.locator('[data-feature-card]').first();
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    await page.mouse.move(box.x + 30, box.y + 40);
+    await page.mouse.move(box.x + 60, box.y + 50);
+    await page.mouse.down();
+    await page.mouse.up();
+    expect(await card.locator('.feature-glow').evaluate((el) => getComputedStyle(el).display)).toBe(
+      'none',
+    );
+    await expect(card.locator('.feature-particle')).toHaveCount(0);
+    await expect(card.locator('.feature-ripple')).toHaveCount(0);
+    expect(await card.evaluate((el) => el.style.getPropertyValue('--x'))).toBe('');
+  });
+
+  test('"Why Choose": exactly 8 benefit cards in 1, 2 or 4 columns', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const section = page.locator('#why-choose');
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText(/^Why Choose/);
+    await expect(section.locator('[data-card-grid] > li h3')).toHaveText([
+      'Localized Support',
+      'To-Do Lists',
+      'Investment Insights',
+      'Regulatory Updates',
+      'Complex Problem Solving',
+      'Leadership Coaching',
+      'Compliance & Security',
+      'Generating Presentations',
+    ]);
+    await expect(section).toContainText('updated for South Africa');
+    await expect(section).toContainText('encrypted');
+    const grid = '#why-choose [data-card-grid]';
+    expect(await countGridColumns(page, grid)).toBe(4);
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await countGridColumns(page, grid)).toBe(2);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await countGridColumns(page, grid)).toBe(1);
+  });
+
+  test('"Who Is This For?": the four groups, the first 10 titles as a list, the first 9 as a grid', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const section = page.locator('#who-is-this-for');
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText('Who Is This For?');
+    await expect(section.locator('[data-audience-groups] li')).toHaveText([
+      'Advisors',
+      'Tax Practitioners',
+      'Accountants',
+      'Lawyers',
+    ]);
+    const titles = [
+      'Financial Analyst',
+      'Accountant',
+      'Auditor',
+      'Tax Advisor',
+      'Compliance Officer',
+      'Risk Professional',
+      'Financial Manager',
+      'CFO Support',
+      'Debtors/Creditors Manager',
+      'Payroll Specialist',
+    ];
+    await expect(section.locator('[data-job-list] > li')).toHaveText(titles);
+    await expect(section.locator('[data-job-grid] > li')).toHaveText(titles.slice(0, 9));
+    await expect(section.locator('[data-job-grid] > li svg')).toHaveCount(9);
+  });
+
+  test('the call-to-action band: two chat-app buttons in a new tab, demo and pricing links', async ({
+    page,
+  }) => {
+    const chatAppUrl = await readChatAppUrl(page);
+    const band = page.locator('[data-cta-band]');
+    for (const name of ['Get Started For Free Today', 'See How It Works For Free']) {
+      const link = band.getByRole('link', { name: new RegExp(`^${name}`) });
+      await expect(link).toHaveAttribute('href', chatAppUrl);
+      await expectNewTab(link);
+    }
+    await expect(band.getByRole('link', { name: 'Request a Demo' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+    await expect(band.getByRole('link', { name: 'See pricing' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+
+  test('opens at the top', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, 2000));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('sister product page', () => {
+  test('/bringspark says coming soon and links to its site in a new tab', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/bringspark');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('BringSpark');
+    await expect(page.locator('main')).toContainText('Coming soon');
+    // The same external address as the header's desktop sister-product link.
+    const headerLink = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /BringSpark/ });
+    const externalUrl = await headerLink.getAttribute('href');
+    expect(externalUrl).toMatch(/^https:\/\//);
+    const site = page.locator('main').getByRole('link', { name: /Visit the BringSpark site/ });
+    await expect(site).toHaveAttribute('href', externalUrl!);
+    await expectNewTab(site);
+    await expect(page.locator('#planned [data-card-grid] > li')).toHaveCount(3);
+  });
+});
