@@ -11,6 +11,7 @@ export default tseslint.config(
       '.astro/',
       'node_modules/',
       '.pocketbase/',
+      '.rebuild/',
       '.bench/',
       'test-results/',
       'playwright-report/',

@@ -5,7 +5,7 @@
  * visitors get.
  */
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
@@ -140,7 +140,7 @@ function send(req, res, { file, size }, status, extraHeaders) {
  * `{ url, port, close() }`. Listens on 127.0.0.1 only.
  */
 export async function startStaticServer({ root, port = 0, host = '127.0.0.1', rulesFile } = {}) {
-  const siteRoot = path.resolve(root);
+  const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
 
   const server = createServer(async (req, res) => {
@@ -158,6 +158,9 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', ru
         return;
       }
       const headers = headersFor(rules, url.pathname);
+      // The root may be a link that a publisher swaps atomically (the rebuild listener): resolve
+      // it once, so every file of this response comes from the same build.
+      const siteRoot = await realpath(configuredRoot).catch(() => configuredRoot);
 
       const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
       const direct = forced ? null : await resolveFile(siteRoot, pathname);

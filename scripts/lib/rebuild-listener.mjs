@@ -1,0 +1,344 @@
+/**
+ * The self-hosted rebuild listener: PocketBase's hook POSTs to it, it rebuilds the site and
+ * publishes the new build atomically. `scripts/rebuild-listener.mjs` wires it to the environment;
+ * the tests inject a stub build.
+ *
+ * Publishing. The published path (e.g. `.rebuild/current`) is a symbolic link to a complete build
+ * folder (`.rebuild/builds/<id>`). A build goes into a fresh folder; only when it succeeded is a
+ * new link created beside the old one and renamed over it: rename(2) replaces the link in one
+ * step, so a server whose document root is the published path sees either the old build or the
+ * new one, never a mix. The previous build is kept (requests already under way finish from it);
+ * older ones are removed. A failed build is deleted and the live site stays as it was.
+ *
+ * Queueing. One build runs at a time. Requests that arrive during a build are folded into one
+ * more build, which starts when the current one ends; so the last request is always followed by
+ * a build that started after it.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { runAstroBuild } from './astro-build.mjs';
+
+export const MIN_SECRET_LENGTH = 16;
+const MAX_BODY_BYTES = 64 * 1024;
+const OUTPUT_TAIL_CHARS = 4000;
+
+/** @typedef {(message: string) => void} Logger */
+/** @typedef {{ code: number | null, output?: string }} BuildResult */
+/** @typedef {(options: { outDir: string }) => Promise<BuildResult>} BuildFunction */
+
+/**
+ * @typedef {object} RebuilderStats
+ * @property {number} requests Rebuild requests accepted.
+ * @property {number} builds Builds started.
+ * @property {number} published Builds that succeeded and went live.
+ * @property {number} failed Builds that failed (the live site was kept).
+ * @property {string | null} lastError Why the last failed build failed (tail of its output).
+ */
+
+/** The default build: `astro build` with its own output folder and a persistent cache. */
+export function astroBuilder({ cacheDir, env = {} }) {
+  /** @type {BuildFunction} */
+  return ({ outDir }) => runAstroBuild({ outDir, cacheDir, env });
+}
+
+function timestampId(sequence) {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  return `${stamp}-${process.pid}-${String(sequence).padStart(4, '0')}`;
+}
+
+/** The folder the published link points at, or null when nothing is published yet. */
+async function publishedTarget(publishPath) {
+  try {
+    const target = await readlink(publishPath);
+    return path.resolve(path.dirname(publishPath), target);
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs builds one at a time and publishes each successful one.
+ *
+ * @param {object} options
+ * @param {string} options.publishPath The published path: a symlink this module maintains.
+ * @param {string} options.buildsDir Where build folders are created (any file system).
+ * @param {BuildFunction} options.build Builds the site into `outDir`; `code` 0 means success.
+ * @param {number} [options.keepPrevious] Earlier builds kept besides the live one (default 1).
+ * @param {Logger} [options.log]
+ */
+export function createRebuilder({
+  publishPath,
+  buildsDir,
+  build,
+  keepPrevious = 1,
+  log = () => {},
+}) {
+  const publishLink = path.resolve(publishPath);
+  const buildsRoot = path.resolve(buildsDir);
+  /** @type {Promise<void> | null} */
+  let running = null;
+  let again = false;
+  let sequence = 0;
+  /** @type {string[]} */
+  let reasons = [];
+  /** @type {RebuilderStats} */
+  const stats = { requests: 0, builds: 0, published: 0, failed: 0, lastError: null };
+
+  /** Refuses a published path that is a real folder: rename(2) cannot replace it atomically. */
+  async function prepare() {
+    await mkdir(buildsRoot, { recursive: true });
+    await mkdir(path.dirname(publishLink), { recursive: true });
+    try {
+      const info = await lstat(publishLink);
+      if (!info.isSymbolicLink()) {
+        throw new Error(
+          `${publishLink} exists and is not a symbolic link. The listener publishes by replacing ` +
+            'a link to the newest build; move that folder away (or choose another REBUILD_PUBLISH_PATH).',
+        );
+      }
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    // Leftovers of an interrupted run: temporary links and unfinished build folders.
+    const linkDir = path.dirname(publishLink);
+    const linkPrefix = `${path.basename(publishLink)}.tmp-`;
+    for (const name of await readdir(linkDir)) {
+      if (name.startsWith(linkPrefix)) await rm(path.join(linkDir, name), { force: true });
+    }
+    await removeOldBuilds();
+  }
+
+  async function removeOldBuilds() {
+    const live = await publishedTarget(publishLink);
+    const names = (await readdir(buildsRoot)).sort();
+    const others = names.filter((name) => path.join(buildsRoot, name) !== live);
+    // Ids sort by time: keep the newest `keepPrevious` besides the live one.
+    const doomed = others.slice(0, Math.max(0, others.length - keepPrevious));
+    for (const name of doomed) {
+      await rm(path.join(buildsRoot, name), { recursive: true, force: true });
+    }
+  }
+
+  async function publish(outDir) {
+    const temporary = `${publishLink}.tmp-${path.basename(outDir)}`;
+    await rm(temporary, { force: true });
+    // A relative target keeps working when the whole folder is moved or mounted elsewhere.
+    await symlink(path.relative(path.dirname(publishLink), outDir), temporary, 'dir');
+    await rename(temporary, publishLink);
+  }
+
+  async function buildOnce() {
+    sequence += 1;
+    stats.builds += 1;
+    const why = reasons.length ? reasons.join('; ') : 'requested';
+    reasons = [];
+    const outDir = path.join(buildsRoot, timestampId(sequence));
+    const started = Date.now();
+    log(`build ${sequence} started (${why})`);
+    /** @type {BuildResult} */
+    let result;
+    try {
+      result = await build({ outDir });
+    } catch (error) {
+      result = {
+        code: null,
+        output: error instanceof Error ? error.stack || error.message : String(error),
+      };
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (result.code === 0 && !existsSync(path.join(outDir, 'index.html'))) {
+      result = {
+        code: null,
+        output: `${result.output ?? ''}\nThe build succeeded but wrote no index.html.`,
+      };
+    }
+    if (result.code !== 0) {
+      stats.failed += 1;
+      const tail = String(result.output ?? '')
+        .trim()
+        .slice(-OUTPUT_TAIL_CHARS);
+      stats.lastError = tail || `exit code ${result.code}`;
+      log(
+        `build ${sequence} FAILED after ${seconds} s (exit code ${result.code}); the live site is unchanged.\n${tail}`,
+      );
+      await rm(outDir, { recursive: true, force: true });
+      return;
+    }
+    await publish(outDir);
+    stats.published += 1;
+    log(`build ${sequence} published after ${seconds} s: ${outDir}`);
+    await removeOldBuilds().catch((error) => log(`could not remove old builds: ${error.message}`));
+  }
+
+  async function loop() {
+    try {
+      do {
+        again = false;
+        try {
+          await buildOnce();
+        } catch (error) {
+          stats.failed += 1;
+          stats.lastError = error instanceof Error ? error.message : String(error);
+          log(`build ${sequence} could not be published: ${stats.lastError}`);
+        }
+      } while (again);
+    } finally {
+      running = null;
+    }
+  }
+
+  return {
+    stats,
+    prepare,
+    /** Asks for a build; folds into the next one when a build is running. */
+    request(reason = 'requested') {
+      stats.requests += 1;
+      if (reasons.length < 20) reasons.push(reason);
+      if (running) {
+        if (!again) log(`a build is running: "${reason}" will be built right after it`);
+        again = true;
+        return { queued: true };
+      }
+      running = loop();
+      return { queued: false };
+    },
+    /** Resolves when no build is running or waiting. */
+    async whenIdle() {
+      while (running) await running;
+    },
+    isBuilding: () => running !== null,
+    /** The live build folder, or null before the first successful build. */
+    published: () => publishedTarget(publishLink),
+  };
+}
+
+function digest(value) {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/**
+ * Whether one of the secrets the request carries equals `secret`. Comparing SHA-256 digests
+ * with timingSafeEqual takes the same time whatever the candidate (and whatever its length).
+ */
+export function requestHasSecret(req, url, secret) {
+  const expected = digest(secret);
+  const candidates = [];
+  const authorization = req.headers.authorization;
+  if (typeof authorization === 'string' && /^Bearer\s+/i.test(authorization)) {
+    candidates.push(authorization.replace(/^Bearer\s+/i, '').trim());
+  }
+  const header = req.headers['x-rebuild-secret'];
+  if (typeof header === 'string') candidates.push(header);
+  for (const value of url.searchParams.getAll('secret')) candidates.push(value);
+  let ok = false;
+  for (const candidate of candidates) {
+    // No early exit: every candidate is compared.
+    if (timingSafeEqual(digest(candidate), expected)) ok = true;
+  }
+  return ok;
+}
+
+function sendJson(res, status, body, headers = {}) {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(JSON.stringify(body));
+}
+
+function readTitle(url, body) {
+  const fromQuery = url.searchParams.get('trigger_title');
+  if (fromQuery) return fromQuery.slice(0, 200);
+  try {
+    const parsed = JSON.parse(body);
+    if (parsed && typeof parsed.trigger_title === 'string')
+      return parsed.trigger_title.slice(0, 200);
+  } catch {
+    // Any body is fine; the title is only for the log.
+  }
+  return 'rebuild requested';
+}
+
+/**
+ * Starts the HTTP side: only `POST /rebuild` with the secret (Authorization: Bearer, an
+ * X-Rebuild-Secret header or ?secret=) is accepted, with 202 at once; a missing or wrong secret
+ * gets 401 and every other method or path 404.
+ *
+ * @param {object} options
+ * @param {string} options.secret At least MIN_SECRET_LENGTH characters.
+ * @param {ReturnType<typeof createRebuilder>} options.rebuilder
+ * @param {number} [options.port] 0 picks a free port.
+ * @param {string} [options.host] 127.0.0.1 unless told otherwise.
+ * @param {Logger} [options.log]
+ */
+export async function startRebuildListener({
+  secret,
+  rebuilder,
+  port = 0,
+  host = '127.0.0.1',
+  log = () => {},
+}) {
+  if (typeof secret !== 'string' || secret.trim().length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `The rebuild listener needs a secret of at least ${MIN_SECRET_LENGTH} characters ` +
+        '(REBUILD_LISTENER_SECRET), e.g. `openssl rand -hex 32`.',
+    );
+  }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method !== 'POST' || url.pathname !== '/rebuild') {
+      req.resume();
+      sendJson(res, 404, { error: 'Not found' });
+      return;
+    }
+    if (!requestHasSecret(req, url, secret)) {
+      req.resume();
+      log(`refused a rebuild request without the right secret from ${req.socket.remoteAddress}`);
+      sendJson(res, 401, { error: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+      return;
+    }
+    let body = '';
+    let tooLarge = false;
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => {
+      if (tooLarge) return;
+      body += chunk;
+      if (body.length > MAX_BODY_BYTES) tooLarge = true;
+    });
+    req.on('end', () => {
+      if (tooLarge) {
+        sendJson(res, 413, { error: 'Payload too large' });
+        return;
+      }
+      const title = readTitle(url, body);
+      log(`rebuild requested: ${title}`);
+      const { queued } = rebuilder.request(title);
+      sendJson(res, 202, { accepted: true, queued });
+    });
+    req.on('error', () => res.destroy());
+  });
+  // A client that never finishes its request must not hold a socket for long.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://${host}:${actualPort}`,
+    port: actualPort,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve(undefined));
+      }),
+  };
+}

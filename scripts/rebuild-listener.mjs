@@ -1,0 +1,95 @@
+/**
+ * `npm run rebuild-listener`: the self-hosted alternative to a Netlify build hook. PocketBase's
+ * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site from PocketBase
+ * and publishes it atomically at REBUILD_PUBLISH_PATH, a symbolic link any static server can use
+ * as its document root. See scripts/lib/rebuild-listener.mjs for how builds are queued and
+ * published.
+ *
+ * Environment:
+ *   REBUILD_LISTENER_SECRET  required, at least 16 characters
+ *   REBUILD_LISTENER_PORT    default 8788 (127.0.0.1 only)
+ *   POCKETBASE_URL           required: the PocketBase the builds read
+ *   REBUILD_DIR              default .rebuild (builds/, cache/ and the published link)
+ *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
+ *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { astroBuilder, createRebuilder, startRebuildListener } from './lib/rebuild-listener.mjs';
+import { startStaticServer } from './lib/static-server.mjs';
+
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_PORT = 8788;
+
+function log(message) {
+  console.log(`[rebuild-listener ${new Date().toISOString()}] ${message}`);
+}
+
+function fail(message) {
+  console.error(`rebuild-listener: ${message}`);
+  process.exit(1);
+}
+
+function readPort(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`${name} must be a port number, not "${raw}".`);
+  return port;
+}
+
+async function main() {
+  const secret = process.env.REBUILD_LISTENER_SECRET ?? '';
+  if (!secret.trim()) {
+    fail(
+      'REBUILD_LISTENER_SECRET is not set. Refusing to start without a shared secret (e.g. `openssl rand -hex 32`).',
+    );
+  }
+  if (!process.env.POCKETBASE_URL) {
+    fail('POCKETBASE_URL is not set: the listener builds the site from that PocketBase.');
+  }
+  const port = readPort('REBUILD_LISTENER_PORT', DEFAULT_PORT);
+  const servePort = readPort('REBUILD_SERVE_PORT', undefined);
+  const workDir = path.resolve(PROJECT_ROOT, process.env.REBUILD_DIR || '.rebuild');
+  const publishPath = path.resolve(
+    PROJECT_ROOT,
+    process.env.REBUILD_PUBLISH_PATH || path.join(workDir, 'current'),
+  );
+
+  const rebuilder = createRebuilder({
+    publishPath,
+    buildsDir: path.join(workDir, 'builds'),
+    build: astroBuilder({ cacheDir: path.join(workDir, 'cache') }),
+    log,
+  });
+  await rebuilder.prepare();
+  const listener = await startRebuildListener({ secret, rebuilder, port, log });
+  log(
+    `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${process.env.POCKETBASE_URL})`,
+  );
+  log(
+    `PocketBase: SITE_REBUILD_HOOK_URL=${listener.url}/rebuild with SITE_REBUILD_HOOK_SECRET set to the same secret`,
+  );
+
+  let site;
+  if (servePort !== undefined) {
+    site = await startStaticServer({ root: publishPath, port: servePort });
+    log(`serving the published site at ${site.url}`);
+  }
+
+  if (!(await rebuilder.published())) rebuilder.request('first build: nothing is published yet');
+
+  const stop = async (signal) => {
+    log(
+      `${signal}: stopping (a build under way is abandoned; its folder is removed at the next start)`,
+    );
+    await listener.close();
+    await site?.close();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
