@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
+import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
@@ -35,6 +36,8 @@ export default defineConfig({
       // The 404 pages answer 404; they do not belong in the sitemap.
       filter: (page) => !/\/404(\.html)?$/.test(new URL(page).pathname),
     }),
+    // Per-page CSP meta with the hashes of every inline script (see the integration).
+    contentSecurityPolicy(),
   ],
   image: { remotePatterns: pocketBaseFilePatterns(process.env.POCKETBASE_URL) },
   devToolbar: { enabled: false },
@@ -49,9 +52,17 @@ export default defineConfig({
         access: 'public',
         optional: true,
       }),
-      PUBLIC_DEMO_VIDEO_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_DEMO_VIDEO_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+      }),
       PUBLIC_SOCIAL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
-      PUBLIC_BRINGSPARK_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_BRINGSPARK_URL: envField.string({
+        context: 'client',
+        access: 'public',
+        optional: true,
+      }),
       PUBLIC_EMAILJS_SERVICE_ID: envField.string({
         context: 'client',
         access: 'public',

@@ -5,6 +5,10 @@
  */
 import * as z from 'zod/v4-mini';
 
+// The site's Content-Security-Policy has no 'unsafe-eval': without this, zod probes
+// `new Function()` on the first parse, which Chromium reports as a CSP violation.
+z.config({ jitless: true });
+
 /** Maximum lengths: generous for people, small enough that nobody pastes a novel into an email. */
 export const CONTACT_MAX_LENGTH = {
   firstName: 50,
