@@ -157,6 +157,7 @@ export default function TestimonialCarousel({
       // Capture: arrow keys work wherever focus is inside the carousel (as shadcn's carousel).
       onKeyDownCapture={onKeyDown}
       data-playing={playing ? 'true' : 'false'}
+      data-current={current}
     >
       <div
         ref={sliderRef}
