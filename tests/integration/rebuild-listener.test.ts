@@ -1,0 +1,349 @@
+/**
+ * The self-hosted rebuild listener: its HTTP contract, queueing, atomic publishing and failure
+ * handling with a stub build (fast and controllable), then once with the real `astro build`.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  astroBuilder,
+  createRebuilder,
+  startRebuildListener,
+} from '../../scripts/lib/rebuild-listener.mjs';
+import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+
+const SECRET = 'test-secret-0123456789abcdef';
+const PAGE_COUNT = 40;
+/** A page is complete when it ends with this marker. */
+const PAGE_PATTERN = /^<html>v(\d+)\|x{3000}\|end<\/html>$/;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface StubOptions {
+  /** Delay after each file, so a build is slow and its folder is half-written for a while. */
+  fileDelayMs?: number;
+  /** Builds (1-based) that fail. */
+  failing?: Set<number>;
+}
+
+/** A fake `astro build`: writes PAGE_COUNT pages stamped with the build's number, index last. */
+function stubBuild({ fileDelayMs = 0, failing = new Set<number>() }: StubOptions = {}) {
+  const starts: number[] = [];
+  const build = async ({ outDir }: { outDir: string }) => {
+    starts.push(Date.now());
+    const version = starts.length;
+    await mkdir(outDir, { recursive: true });
+    const names = [...Array.from({ length: PAGE_COUNT }, (_, i) => `page-${i}.html`), 'index.html'];
+    for (const [i, name] of names.entries()) {
+      if (failing.has(version) && i === 10) {
+        return { code: 1, output: `[build] Error: PocketBase unreachable (build ${version})` };
+      }
+      await writeFile(path.join(outDir, name), `<html>v${version}|${'x'.repeat(3000)}|end</html>`);
+      if (fileDelayMs) await sleep(fileDelayMs);
+    }
+    return { code: 0, output: `build ${version} done` };
+  };
+  return { build, starts };
+}
+
+let work: string;
+let logs: string[];
+const cleanups: (() => Promise<unknown>)[] = [];
+
+beforeEach(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'lw-rebuild-'));
+  logs = [];
+});
+
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+  await rm(work, { recursive: true, force: true });
+});
+
+function makeRebuilder(build: ReturnType<typeof stubBuild>['build']) {
+  return createRebuilder({
+    publishPath: path.join(work, 'current'),
+    buildsDir: path.join(work, 'builds'),
+    build,
+    log: (message) => logs.push(message),
+  });
+}
+
+async function startListener(rebuilder: ReturnType<typeof makeRebuilder>) {
+  await rebuilder.prepare();
+  const listener = await startRebuildListener({
+    secret: SECRET,
+    rebuilder,
+    log: (message) => logs.push(message),
+  });
+  cleanups.push(() => rebuilder.whenIdle(), listener.close);
+  return listener;
+}
+
+async function serve(root: string) {
+  const site = await startStaticServer({ root });
+  cleanups.push(site.close);
+  return site;
+}
+
+describe('rebuild listener: HTTP', () => {
+  it('refuses to start without a secret of at least 16 characters', async () => {
+    const rebuilder = makeRebuilder(stubBuild().build);
+    for (const secret of ['', '   ', 'short-secret']) {
+      await expect(startRebuildListener({ secret, rebuilder })).rejects.toThrow(/secret/);
+    }
+  });
+
+  it('answers 401 to a missing or wrong secret and builds nothing', async () => {
+    const stub = stubBuild();
+    const rebuilder = makeRebuilder(stub.build);
+    const { url } = await startListener(rebuilder);
+    const attempts: [string, RequestInit][] = [
+      [`${url}/rebuild`, {}],
+      [`${url}/rebuild`, { headers: { Authorization: `Bearer ${SECRET}x` } }],
+      [`${url}/rebuild`, { headers: { Authorization: `Basic ${SECRET}` } }],
+      [`${url}/rebuild`, { headers: { 'X-Rebuild-Secret': SECRET.slice(0, -1) } }],
+      [`${url}/rebuild?secret=${encodeURIComponent(SECRET.toUpperCase())}`, {}],
+      [`${url}/rebuild?secret=`, {}],
+    ];
+    for (const [target, init] of attempts) {
+      const response = await fetch(target, { method: 'POST', body: '{}', ...init });
+      expect(response.status, `${target} ${JSON.stringify(init)}`).toBe(401);
+    }
+    await rebuilder.whenIdle();
+    expect(stub.starts).toHaveLength(0);
+    expect(rebuilder.stats.requests).toBe(0);
+  });
+
+  it('accepts the secret as a bearer token, an X-Rebuild-Secret header or ?secret=, with 202', async () => {
+    const stub = stubBuild();
+    const rebuilder = makeRebuilder(stub.build);
+    const { url } = await startListener(rebuilder);
+    const accepted: [string, RequestInit][] = [
+      [`${url}/rebuild`, { headers: { Authorization: `Bearer ${SECRET}` } }],
+      [`${url}/rebuild`, { headers: { 'X-Rebuild-Secret': SECRET } }],
+      [`${url}/rebuild?secret=${SECRET}&trigger_title=PocketBase%3A%20blogs%20updated`, {}],
+    ];
+    for (const [target, init] of accepted) {
+      const response = await fetch(target, { method: 'POST', body: '{}', ...init });
+      expect(response.status).toBe(202);
+      expect(await response.json()).toMatchObject({ accepted: true });
+      await rebuilder.whenIdle();
+    }
+    expect(stub.starts).toHaveLength(3);
+    expect(logs.join('\n')).toContain('rebuild requested: PocketBase: blogs updated');
+  });
+
+  it('answers 404 to every other method and path, even with the secret', async () => {
+    const stub = stubBuild();
+    const rebuilder = makeRebuilder(stub.build);
+    const { url } = await startListener(rebuilder);
+    const auth = { Authorization: `Bearer ${SECRET}` };
+    const attempts: [string, string][] = [
+      ['GET', '/rebuild'],
+      ['PUT', '/rebuild'],
+      ['DELETE', '/rebuild'],
+      ['POST', '/'],
+      ['POST', '/rebuild/extra'],
+      ['POST', '/build'],
+      ['GET', '/'],
+    ];
+    for (const [method, target] of attempts) {
+      const response = await fetch(`${url}${target}`, { method, headers: auth });
+      expect(response.status, `${method} ${target}`).toBe(404);
+    }
+    expect(stub.starts).toHaveLength(0);
+  });
+});
+
+describe('rebuild listener: builds', () => {
+  it('folds a burst of 20 requests into at most 2 builds, the last one starting after the last request', async () => {
+    const stub = stubBuild({ fileDelayMs: 5 });
+    const rebuilder = makeRebuilder(stub.build);
+    const { url } = await startListener(rebuilder);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetch(`${url}/rebuild?trigger_title=edit%20${i}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${SECRET}` },
+        }).then((response) => ({ status: response.status, at: Date.now() })),
+      ),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(202));
+    const lastAccepted = Math.max(...responses.map((response) => response.at));
+    await rebuilder.whenIdle();
+
+    expect(rebuilder.stats.requests).toBe(20);
+    expect(stub.starts.length).toBeGreaterThanOrEqual(1);
+    expect(stub.starts.length).toBeLessThanOrEqual(2);
+    // No request is left unbuilt: the last build began after the last request was answered
+    // (or the one build covers them all, when every request came before it started).
+    expect(Math.max(...stub.starts)).toBeGreaterThanOrEqual(
+      stub.starts.length === 2 ? lastAccepted - 50 : 0,
+    );
+    const site = await serve(path.join(work, 'current'));
+    const body = await (await fetch(`${site.url}/`)).text();
+    expect(body).toBe(`<html>v${stub.starts.length}|${'x'.repeat(3000)}|end</html>`);
+  });
+
+  it('keeps the live site when a build fails, logs why and removes the failed folder', async () => {
+    const stub = stubBuild({ failing: new Set([2]) });
+    const rebuilder = makeRebuilder(stub.build);
+    await rebuilder.prepare();
+    const site = await serve(path.join(work, 'current'));
+
+    rebuilder.request('first');
+    await rebuilder.whenIdle();
+    const firstBuild = await rebuilder.published();
+    expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v1\|/);
+
+    rebuilder.request('second, failing');
+    await rebuilder.whenIdle();
+    expect(rebuilder.stats).toMatchObject({ builds: 2, published: 1, failed: 1 });
+    expect(rebuilder.stats.lastError).toContain('PocketBase unreachable (build 2)');
+    expect(logs.join('\n')).toMatch(
+      /build 2 FAILED .*live site is unchanged[\s\S]*PocketBase unreachable/,
+    );
+    expect(await rebuilder.published()).toBe(firstBuild);
+    expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v1\|/);
+    expect(await (await fetch(`${site.url}/`)).text()).toMatch(/^<html>v1\|/);
+    // Only the live build is left: the half-written failed one is gone.
+    expect(await readdir(path.join(work, 'builds'))).toEqual([path.basename(firstBuild!)]);
+
+    rebuilder.request('third');
+    await rebuilder.whenIdle();
+    expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v3\|/);
+  });
+
+  it('treats a build that throws, or succeeds without an index.html, as failed', async () => {
+    let calls = 0;
+    const rebuilder = makeRebuilder(async ({ outDir }) => {
+      calls += 1;
+      if (calls === 1) throw new Error('spawn astro ENOENT');
+      await mkdir(outDir, { recursive: true });
+      await writeFile(path.join(outDir, 'about.html'), 'about');
+      return { code: 0, output: '' };
+    });
+    await rebuilder.prepare();
+    rebuilder.request('throws');
+    await rebuilder.whenIdle();
+    rebuilder.request('no index');
+    await rebuilder.whenIdle();
+    expect(rebuilder.stats).toMatchObject({ builds: 2, published: 0, failed: 2 });
+    expect(await rebuilder.published()).toBeNull();
+    expect(logs.join('\n')).toContain('spawn astro ENOENT');
+    expect(logs.join('\n')).toContain('wrote no index.html');
+  });
+
+  it('never lets concurrent readers see a half-written site, and cleans old builds', async () => {
+    const stub = stubBuild({ fileDelayMs: 3 });
+    const rebuilder = makeRebuilder(stub.build);
+    await rebuilder.prepare();
+    rebuilder.request('initial');
+    await rebuilder.whenIdle();
+    const site = await serve(path.join(work, 'current'));
+
+    const problems: string[] = [];
+    const seen = new Set<number>();
+    let reads = 0;
+    let reading = true;
+    const reader = async (offset: number) => {
+      for (let i = offset; reading; i += 1) {
+        const name = i % (PAGE_COUNT + 1) === PAGE_COUNT ? '' : `page-${i % (PAGE_COUNT + 1)}`;
+        const response = await fetch(`${site.url}/${name}`);
+        const body = await response.text();
+        reads += 1;
+        const match = PAGE_PATTERN.exec(body);
+        if (response.status !== 200 || !match) {
+          problems.push(`/${name}: HTTP ${response.status}, ${body.length} bytes`);
+        } else seen.add(Number(match[1]));
+      }
+    };
+    const readers = [reader(0), reader(13), reader(27)];
+    for (let i = 0; i < 5; i += 1) {
+      rebuilder.request(`edit ${i}`);
+      await rebuilder.whenIdle();
+    }
+    reading = false;
+    await Promise.all(readers);
+
+    expect(problems).toEqual([]);
+    expect(reads).toBeGreaterThan(100);
+    // The readers saw several versions go live while they read.
+    expect(seen.size).toBeGreaterThanOrEqual(3);
+    expect(rebuilder.stats.published).toBe(6);
+    // The live build and the one before it are kept; older ones are removed.
+    const kept = await readdir(path.join(work, 'builds'));
+    expect(kept).toHaveLength(2);
+    expect(kept).toContain(path.basename((await rebuilder.published())!));
+  });
+
+  it('refuses a published path that is a real folder, and clears leftovers of an interrupted run', async () => {
+    await mkdir(path.join(work, 'current'), { recursive: true });
+    const refused = makeRebuilder(stubBuild().build);
+    await expect(refused.prepare()).rejects.toThrow(/not a symbolic link/);
+    await rm(path.join(work, 'current'), { recursive: true });
+
+    const rebuilder = makeRebuilder(stubBuild().build);
+    await rebuilder.prepare();
+    rebuilder.request('first');
+    await rebuilder.whenIdle();
+    const live = (await rebuilder.published())!;
+    // An interrupted run leaves a half-written build and a temporary link behind.
+    await mkdir(path.join(work, 'builds', 'zzzz-unfinished'), { recursive: true });
+    await mkdir(path.join(work, 'builds', '0000-older'), { recursive: true });
+    await symlink(live, path.join(work, 'current.tmp-zzzz-unfinished'));
+
+    const restarted = makeRebuilder(stubBuild().build);
+    await restarted.prepare();
+    expect(await restarted.published()).toBe(live);
+    expect(existsSync(path.join(work, 'current.tmp-zzzz-unfinished'))).toBe(false);
+    const kept = await readdir(path.join(work, 'builds'));
+    expect(kept).toContain(path.basename(live));
+    expect(kept.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('rebuild listener: the real astro build', () => {
+  let pocketbase: TestPocketBase;
+
+  afterAll(async () => {
+    await pocketbase?.stop();
+  });
+
+  it('builds the site from PocketBase and publishes it where a static server serves it', async () => {
+    pocketbase = await startTestPocketBase();
+    const pb = await pocketbase.adminClient();
+    const post = await pb
+      .collection('blogs')
+      .create({ title: 'Published by the listener', content: '<p>Built for real.</p>' });
+
+    const rebuilder = createRebuilder({
+      publishPath: path.join(work, 'current'),
+      buildsDir: path.join(work, 'builds'),
+      build: astroBuilder({
+        cacheDir: path.join(work, 'cache'),
+        env: { POCKETBASE_URL: pocketbase.url },
+      }),
+      log: (message) => logs.push(message),
+    });
+    const listener = await startListener(rebuilder);
+    const response = await fetch(`${listener.url}/rebuild`, {
+      method: 'POST',
+      headers: { 'X-Rebuild-Secret': SECRET },
+    });
+    expect(response.status).toBe(202);
+    await rebuilder.whenIdle();
+    expect(rebuilder.stats, logs.join('\n')).toMatchObject({ published: 1, failed: 0 });
+
+    const site = await serve(path.join(work, 'current'));
+    const page = await fetch(`${site.url}/blog/${post.id}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Published by the listener');
+    const home = await readFile(path.join(work, 'current', 'index.html'), 'utf8');
+    expect(home).toContain('http-equiv="content-security-policy"');
+  }, 240_000);
+});
