@@ -4,7 +4,11 @@
 import { startLocalPocketBase } from './lib/pocketbase.mjs';
 
 try {
-  const local = await startLocalPocketBase({ log: console.log });
+  const local = await startLocalPocketBase({
+    log: console.log,
+    // Hook authors edit pocketbase/pb_hooks while this runs: reload them in place.
+    hooksWatch: true,
+  });
   console.log(`PocketBase API:      ${local.url}/api/`);
   console.log(`PocketBase admin UI: ${local.url}/_/  (${local.adminEmail})`);
   console.log(`Data folder:         ${local.dataDir}`);

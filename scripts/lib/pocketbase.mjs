@@ -88,11 +88,11 @@ export function pocketBaseBinary() {
   return bin;
 }
 
-/**
- * A free TCP port on 127.0.0.1 (listen on port 0, read it back, close).
- * @returns {Promise<number>}
- */
-export function getFreePort() {
+/** Ports this process already handed out (see getFreePort). */
+const usedPorts = new Set();
+
+/** @returns {Promise<number>} */
+function listenOnAnyPort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
@@ -103,6 +103,19 @@ export function getFreePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A free TCP port on 127.0.0.1 (listen on port 0, read it back, close) that this process has not
+ * used before: fetch keeps idle keep-alive sockets per origin, and a new server on a stopped
+ * server's port could be sent a request on one of those dead sockets ("fetch failed").
+ * @returns {Promise<number>}
+ */
+export async function getFreePort() {
+  let port = await listenOnAnyPort();
+  for (let tries = 0; usedPorts.has(port) && tries < 20; tries += 1) port = await listenOnAnyPort();
+  usedPorts.add(port);
+  return port;
 }
 
 /**
@@ -134,6 +147,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * @param {Record<string, string>} [options.env] Extra environment for the server (hooks read it).
  * @param {Logger} [options.log] Receives the server's output lines, prefixed.
  * @param {number} [options.timeoutMs] How long to wait for health (default 30 s).
+ * @param {boolean} [options.hooksWatch] Restart the server in place when a hook file changes.
+ *   Default false: a test or build server must not restart (and drop requests) because someone
+ *   edited pocketbase/pb_hooks; `npm run pocketbase` turns it on for hook authors.
  * @returns {Promise<RunningPocketBase>}
  */
 export async function startPocketBase({
@@ -144,6 +160,7 @@ export async function startPocketBase({
   env = {},
   log,
   timeoutMs = HEALTH_TIMEOUT_MS,
+  hooksWatch = false,
 }) {
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
   const bin = pocketBaseBinary();
@@ -163,6 +180,7 @@ export async function startPocketBase({
         env,
         log,
         timeoutMs,
+        hooksWatch,
       });
     } catch (error) {
       lastError = error;
@@ -174,10 +192,20 @@ export async function startPocketBase({
 
 /**
  * @param {{ bin: string, dataDir: string, port: number, migrationsDir: string, hooksDir: string,
- *   env: Record<string, string>, log?: Logger, timeoutMs: number }} options
+ *   env: Record<string, string>, log?: Logger, timeoutMs: number, hooksWatch: boolean }} options
  * @returns {Promise<RunningPocketBase>}
  */
-async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, log, timeoutMs }) {
+async function spawnServer({
+  bin,
+  dataDir,
+  port,
+  migrationsDir,
+  hooksDir,
+  env,
+  log,
+  timeoutMs,
+  hooksWatch,
+}) {
   const url = `http://127.0.0.1:${port}`;
   const args = [
     'serve',
@@ -194,6 +222,7 @@ async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, l
     path.join(dataDir, 'pb_public'),
     '--dev=false',
     '--automigrate=false',
+    `--hooksWatch=${hooksWatch}`,
   ];
   const child = spawn(bin, args, {
     cwd: PROJECT_ROOT,
@@ -344,17 +373,16 @@ async function adminLogin(url, email, password) {
  * @returns {Promise<{ token: string }>}
  */
 export async function ensureAdmin({ url, dataDir, email, password }) {
-  if (password.length < 10)
-    throw new Error('ensureAdmin: PocketBase admin passwords need at least 10 characters.');
   const dirArgs = ['--dir', dataDir, '--dev=false', '--automigrate=false'];
-  const created = await runCli(['admin', 'create', email, password, ...dirArgs]);
+  // `--` ends the flags, so a password that starts with "-" is not read as one.
+  const created = await runCli(['admin', 'create', ...dirArgs, '--', email, password]);
   const existed = /UNIQUE constraint failed|already exists/i.test(created);
   if (!/Successfully created/i.test(created) && !existed) {
     throw new Error(`Could not create the PocketBase admin ${email} in ${dataDir}:\n${created}`);
   }
   let token = await adminLogin(url, email, password);
   if (!token && existed) {
-    const updated = await runCli(['admin', 'update', email, password, ...dirArgs]);
+    const updated = await runCli(['admin', 'update', ...dirArgs, '--', email, password]);
     if (!/Successfully changed/i.test(updated)) {
       throw new Error(
         `Could not update the password of the PocketBase admin ${email}:\n${updated}`,
@@ -461,7 +489,7 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
  * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD or the local-only defaults, seeded once.
  * Stops the server on exit, SIGINT and SIGTERM.
  *
- * @param {{ log?: Logger, dataDir?: string, seed?: boolean }} [options]
+ * @param {{ log?: Logger, dataDir?: string, seed?: boolean, hooksWatch?: boolean }} [options]
  * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void>,
  *   adminEmail: string, adminPassword: string }>}
  */
@@ -469,6 +497,7 @@ export async function startLocalPocketBase({
   log = console.log,
   dataDir = LOCAL_DATA_DIR,
   seed = true,
+  hooksWatch = false,
 } = {}) {
   const wanted = Number(process.env.POCKETBASE_PORT || DEFAULT_LOCAL_PORT);
   if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) {
@@ -482,7 +511,7 @@ export async function startLocalPocketBase({
   const adminEmail = process.env.POCKETBASE_ADMIN_EMAIL || LOCAL_ADMIN_EMAIL;
   const adminPassword = process.env.POCKETBASE_ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
 
-  const server = await startPocketBase({ dataDir, port });
+  const server = await startPocketBase({ dataDir, port, hooksWatch });
   const cleanup = registerCleanup(server.stop);
   try {
     await ensureAdmin({

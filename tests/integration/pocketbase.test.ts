@@ -138,12 +138,13 @@ describe('PocketBase schema and rules (empty server)', () => {
     ).toBe(400);
   });
 
-  it('keeps an existing admin usable: ensureAdmin again succeeds and adopts a new password', async () => {
+  it('keeps an existing admin usable: ensureAdmin again succeeds and adopts a new password (even one starting with a dash)', async () => {
     const { email } = server.admin;
     await expect(
       ensureAdmin({ url: server.url, dataDir: server.dataDir, ...server.admin }),
     ).resolves.toHaveProperty('token');
-    const newPassword = `${server.admin.password}-changed`;
+    // A leading dash must not be read as a CLI flag.
+    const newPassword = `-${server.admin.password}`;
     await ensureAdmin({ url: server.url, dataDir: server.dataDir, email, password: newPassword });
     const pb = new PocketBase(server.url);
     await expect(pb.admins.authWithPassword(email, newPassword)).resolves.toHaveProperty('token');

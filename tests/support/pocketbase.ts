@@ -19,6 +19,8 @@ export interface TestPocketBaseOptions {
   hooksDir?: string;
   /** A migrations folder; defaults to the project's pocketbase/pb_migrations. */
   migrationsDir?: string;
+  /** Restart in place when a hook file changes. Default false, so edits elsewhere cannot disturb a test. */
+  hooksWatch?: boolean;
 }
 
 export interface TestPocketBase {
@@ -39,6 +41,7 @@ export async function startTestPocketBase({
   env = {},
   hooksDir,
   migrationsDir,
+  hooksWatch = false,
 }: TestPocketBaseOptions = {}): Promise<TestPocketBase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-test-'));
   const admin = {
@@ -53,6 +56,7 @@ export async function startTestPocketBase({
       env,
       hooksDir,
       migrationsDir,
+      hooksWatch,
     });
     await ensureAdmin({ url: server.url, dataDir, ...admin });
     if (seed) await seedPocketBase({ url: server.url, ...admin });
