@@ -1,0 +1,145 @@
+/**
+ * Runs Lighthouse 13 in headless Debian Chromium and keeps what the bench reports: the four
+ * category scores, FCP, LCP, TBT, CLS, bytes and every network request.
+ */
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
+export function chromiumPath() {
+  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `No Chromium at ${candidate}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    );
+  }
+  return candidate;
+}
+
+/** @param {import('lighthouse').Result} lhr */
+function summarize(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  const score = (id) => {
+    const value = lhr.categories[id]?.score;
+    return typeof value === 'number' ? Math.round(value * 100) : null;
+  };
+  const requests = (lhr.audits['network-requests']?.details?.items ?? []).map((item) => ({
+    url: item.url,
+    resourceType: item.resourceType ?? 'Other',
+    mimeType: item.mimeType ?? '',
+    statusCode: item.statusCode,
+    transferSize: item.transferSize ?? 0,
+    resourceSize: item.resourceSize ?? 0,
+    startMs: item.networkRequestTime ?? null,
+    endMs: item.networkEndTime ?? null,
+    priority: item.priority ?? '',
+  }));
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const failedAudits = Object.values(lhr.audits)
+    .filter((item) => item.scoreDisplayMode === 'binary' && item.score === 0)
+    .map((item) => item.id);
+  const renderBlocking = (lhr.audits['render-blocking-insight']?.details?.items ?? []).map(
+    (item) => item.url,
+  );
+  const bytes = (filter) =>
+    requests.filter(filter).reduce((total, item) => total + item.transferSize, 0);
+  const items = (id) => lhr.audits[id]?.details?.items ?? [];
+  return {
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    observedFcpMs: observed.observedFirstContentfulPaint ?? null,
+    transferBytes: bytes(() => true),
+    jsTransferBytes: bytes((item) => item.resourceType === 'Script'),
+    requestCount: requests.length,
+    renderBlocking,
+    failedAudits,
+    runWarnings: lhr.runWarnings ?? [],
+    requests,
+    // Where the main thread's time went: the causes behind TBT.
+    mainThread: items('mainthread-work-breakdown').map((item) => ({
+      group: item.groupLabel ?? item.group,
+      ms: Math.round(item.duration),
+    })),
+    bootup: items('bootup-time')
+      .slice(0, 5)
+      .map((item) => ({
+        url: item.url,
+        totalMs: Math.round(item.total),
+        scriptingMs: Math.round(item.scripting),
+      })),
+    longTasks: items('long-tasks')
+      .slice(0, 10)
+      .map((item) => ({
+        url: item.url,
+        ms: Math.round(item.duration),
+        startMs: Math.round(item.startTime),
+      })),
+    nonCompositedAnimations: items('non-composited-animations').length,
+    domElements:
+      items('dom-size-insight').find((item) => item.statistic === 'Total elements')?.value?.value ??
+      null,
+  };
+}
+
+/**
+ * Starts one Chromium for a batch of runs; Lighthouse resets storage between runs.
+ * @returns {Promise<{ run: (url: string, preset: 'mobile' | 'desktop') => Promise<ReturnType<typeof summarize>>, close: () => Promise<void> }>}
+ */
+export async function startLighthouse() {
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  });
+  return {
+    async run(url, preset) {
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+      };
+      const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (result.lhr.runtimeError) {
+        throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+      }
+      return summarize(result.lhr);
+    },
+    async close() {
+      chrome.kill();
+    },
+  };
+}
+
+/**
+ * The median of an odd number of runs, ranked by performance score (best first) then LCP.
+ * @template {{ scores: { performance: number | null }, lcpMs: number | null }} T
+ * @param {T[]} runs
+ * @returns {T}
+ */
+export function medianRun(runs) {
+  const ranked = [...runs].sort(
+    (a, b) =>
+      (b.scores.performance ?? -1) - (a.scores.performance ?? -1) ||
+      (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity),
+  );
+  return ranked[Math.floor((ranked.length - 1) / 2)];
+}

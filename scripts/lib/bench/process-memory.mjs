@@ -1,0 +1,87 @@
+/**
+ * Peak memory of a process tree, sampled from /proc: the build runs Node, esbuild and sharp
+ * workers, so the peak of their summed resident memory is what the machine must hold.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+
+const SAMPLE_MS = 100;
+
+/** @returns {Promise<Map<number, number>>} pid → parent pid for every process we may read. */
+async function readParents() {
+  const parents = new Map();
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields resume after the last ")".
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(name), Number(fields[1]));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return parents;
+}
+
+/** @param {number} pid @returns {Promise<number>} resident bytes, 0 if gone. */
+async function residentBytes(pid) {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** @param {number} rootPid @returns {Promise<number>} summed RSS of the process and its descendants. */
+export async function treeResidentBytes(rootPid) {
+  const parents = await readParents();
+  const tree = new Set([rootPid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, parent] of parents) {
+      if (!tree.has(pid) && tree.has(parent)) {
+        tree.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let total = 0;
+  for (const pid of tree) total += await residentBytes(pid);
+  return total;
+}
+
+/**
+ * Samples a process tree until stopped. `available` is false where /proc cannot be read
+ * (not Linux), so the caller reports "n/a" rather than a made-up zero.
+ * @param {number} rootPid
+ * @returns {{ stop: () => Promise<{ peakBytes: number, samples: number, available: boolean }> }}
+ */
+export function samplePeakMemory(rootPid) {
+  let peakBytes = 0;
+  let samples = 0;
+  let running = true;
+  let available = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const bytes = await treeResidentBytes(rootPid);
+        peakBytes = Math.max(peakBytes, bytes);
+        samples += 1;
+      } catch {
+        available = false;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { peakBytes, samples, available: available && samples > 0 };
+    },
+  };
+}
