@@ -1,0 +1,368 @@
+/**
+ * The PocketBase rebuild hook (pocketbase/pb_hooks) on the real PocketBase binary: what it sends,
+ * how it coalesces, how it fails; then the whole path an editor's save takes to the live site
+ * through the self-hosted listener and real builds.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type PocketBase from 'pocketbase';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  astroBuilder,
+  createRebuilder,
+  startRebuildListener,
+} from '../../scripts/lib/rebuild-listener.mjs';
+import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+
+const HOOK_SECRET = 'hook-secret-0123456789abcdef';
+/** Generous upper bound for a save while the endpoint hangs (the hook's timeout is 2 s). */
+const HANGING_SAVE_BOUND_MS = 8_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface HookCall {
+  title: string | null;
+  authorization: string | undefined;
+  body: { trigger_title?: string; collection?: string; action?: string; changes?: number };
+  at: number;
+}
+
+type Mode = 'ok' | 'hang' | 'error';
+
+/** A stand-in for a build hook that records what PocketBase sends. */
+async function startEndpoint(initialMode: Mode = 'ok') {
+  const calls: HookCall[] = [];
+  let mode = initialMode;
+  const hanging: IncomingMessage[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      calls.push({
+        title: url.searchParams.get('trigger_title'),
+        authorization: req.headers.authorization,
+        body: raw ? JSON.parse(raw) : {},
+        at: Date.now(),
+      });
+      if (mode === 'hang') hanging.push(req);
+      else if (mode === 'error') res.writeHead(500).end('boom');
+      else res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    calls,
+    url: `http://127.0.0.1:${port}/build_hooks/secret-hook-id`,
+    setMode: (next: Mode) => (mode = next),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function waitFor<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(250);
+  }
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function startPocketBase(env: Record<string, string>): Promise<TestPocketBase> {
+  const pocketbase = await startTestPocketBase({ env });
+  cleanups.push(pocketbase.stop);
+  return pocketbase;
+}
+
+const post = (n: number) => ({ title: `Hook post ${n}`, content: `<p>Body ${n}.</p>` });
+const testimonial = {
+  quote: 'Ledgerwise answers with the section number.',
+  author: 'Thandi Nkosi',
+  position: 'Partner',
+  company: 'Nkosi Tax',
+};
+
+describe('rebuild hook on PocketBase 0.22', () => {
+  it('POSTs once per create, update and delete of blogs and testimonials, naming collection and action', async () => {
+    const endpoint = await startEndpoint();
+    cleanups.push(endpoint.close);
+    const pocketbase = await startPocketBase({
+      SITE_REBUILD_HOOK_URL: endpoint.url,
+      SITE_REBUILD_HOOK_SECRET: HOOK_SECRET,
+      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    });
+    const pb = await pocketbase.adminClient();
+
+    const blog = await pb.collection('blogs').create(post(1));
+    await pb.collection('blogs').update(blog.id, { title: 'Hook post 1, edited' });
+    await pb.collection('blogs').delete(blog.id);
+    const quote = await pb.collection('testimonials').create(testimonial);
+    await pb.collection('testimonials').update(quote.id, { company: 'Nkosi & Co' });
+    await pb.collection('testimonials').delete(quote.id);
+    await sleep(500);
+
+    expect(endpoint.calls.map((call) => call.title)).toEqual([
+      'PocketBase: blogs created',
+      'PocketBase: blogs updated',
+      'PocketBase: blogs deleted',
+      'PocketBase: testimonials created',
+      'PocketBase: testimonials updated',
+      'PocketBase: testimonials deleted',
+    ]);
+    expect(endpoint.calls[0].body).toMatchObject({
+      trigger_title: 'PocketBase: blogs created',
+      collection: 'blogs',
+      action: 'created',
+      changes: 1,
+    });
+    for (const call of endpoint.calls) expect(call.authorization).toBe(`Bearer ${HOOK_SECRET}`);
+  });
+
+  it('keeps the save fast and successful when the endpoint hangs, and logs the failure without the URL secret', async () => {
+    const endpoint = await startEndpoint('hang');
+    cleanups.push(endpoint.close);
+    const pocketbase = await startPocketBase({
+      SITE_REBUILD_HOOK_URL: `${endpoint.url}?secret=${HOOK_SECRET}`,
+    });
+    const pb = await pocketbase.adminClient();
+
+    const started = Date.now();
+    const created = await pb.collection('blogs').create(post(2));
+    const firstSaveMs = Date.now() - started;
+    expect(firstSaveMs).toBeLessThan(HANGING_SAVE_BOUND_MS);
+    expect((await pb.collection('blogs').getOne(created.id)).title).toBe('Hook post 2');
+    expect(endpoint.calls).toHaveLength(1);
+
+    // Within the interval the next saves only mark the change pending: no further wait at all.
+    const again = Date.now();
+    await pb.collection('blogs').update(created.id, { title: 'Hook post 2, edited' });
+    expect(Date.now() - again).toBeLessThan(HANGING_SAVE_BOUND_MS);
+    expect(endpoint.calls).toHaveLength(1);
+
+    const output = await waitFor(
+      () => /could not reach the build hook/.test(pocketbase.output()) && pocketbase.output(),
+      5_000,
+      'the failure in the server output',
+    );
+    expect(output).toContain('[site-rebuild] could not reach the build hook at http://127.0.0.1:');
+    expect(output).not.toContain(HOOK_SECRET);
+    expect(output).not.toContain('secret-hook-id');
+    // The same failure is in PocketBase's own logs (admin UI → Logs).
+    const logged = await waitFor(
+      async () => {
+        const list = await pb.logs.getList(1, 50, { filter: 'level >= 8' });
+        return list.items.find((item) => item.message.includes('could not reach the build hook'));
+      },
+      15_000,
+      'the failure in PocketBase logs',
+    );
+    expect(JSON.stringify(logged)).not.toContain(HOOK_SECRET);
+  });
+
+  it('sends nothing and logs once when SITE_REBUILD_HOOK_URL is not set', async () => {
+    const pocketbase = await startPocketBase({});
+    const pb = await pocketbase.adminClient();
+    const first = await pb.collection('blogs').create(post(3));
+    await pb.collection('blogs').update(first.id, { title: 'Still saved' });
+    await pb.collection('testimonials').create(testimonial);
+    expect((await pb.collection('blogs').getOne(first.id)).title).toBe('Still saved');
+    const mentions = pocketbase.output().match(/SITE_REBUILD_HOOK_URL is not set/g) ?? [];
+    expect(mentions).toHaveLength(1);
+  });
+
+  // The two cron cases wait for PocketBase's minute tick; they run side by side.
+  it.concurrent(
+    'coalesces a burst of saves into one POST at once and one more from the minute job',
+    async () => {
+      const endpoint = await startEndpoint();
+      const pocketbase = await startTestPocketBase({
+        env: { SITE_REBUILD_HOOK_URL: endpoint.url, SITE_REBUILD_MIN_INTERVAL_SECONDS: '5' },
+      });
+      try {
+        const pb = await pocketbase.adminClient();
+        const burstStart = Date.now();
+        const record = await pb.collection('blogs').create(post(4));
+        for (let i = 0; i < 9; i += 1) {
+          await pb.collection('blogs').update(record.id, { title: `Burst edit ${i}` });
+        }
+        // The burst fits well inside the 5 s interval on any machine; if not, say so.
+        expect(Date.now() - burstStart).toBeLessThan(5_000);
+        expect(endpoint.calls).toHaveLength(1);
+        expect(endpoint.calls[0].title).toBe('PocketBase: blogs created');
+
+        await waitFor(() => endpoint.calls.length >= 2, 75_000, 'the pending change to be sent');
+        await sleep(1_000);
+        expect(endpoint.calls).toHaveLength(2);
+        expect(endpoint.calls[1].title).toBe('PocketBase: blogs updated (+8 more changes)');
+        expect(endpoint.calls[1].body.changes).toBe(9);
+        // Sent after every edit of the burst was stored.
+        expect(endpoint.calls[1].at - endpoint.calls[0].at).toBeGreaterThanOrEqual(5_000);
+      } finally {
+        await pocketbase.stop();
+        await endpoint.close();
+      }
+    },
+    150_000,
+  );
+
+  it.concurrent(
+    'retries a failed POST from the minute job, so the change is published once the endpoint answers',
+    async () => {
+      const endpoint = await startEndpoint('error');
+      const pocketbase = await startTestPocketBase({
+        env: { SITE_REBUILD_HOOK_URL: endpoint.url, SITE_REBUILD_MIN_INTERVAL_SECONDS: '0' },
+      });
+      try {
+        const pb = await pocketbase.adminClient();
+        const record = await pb.collection('testimonials').create(testimonial);
+        expect(record.id).toBeTruthy();
+        expect(endpoint.calls).toHaveLength(1);
+        expect(pocketbase.output()).toContain('answered HTTP 500');
+        endpoint.setMode('ok');
+
+        await waitFor(() => endpoint.calls.length >= 2, 75_000, 'the retry');
+        expect(endpoint.calls[1].title).toBe('PocketBase: testimonials created');
+        await waitFor(
+          () => /sent "PocketBase: testimonials created"/.test(pocketbase.output()),
+          5_000,
+          'the log',
+        );
+      } finally {
+        await pocketbase.stop();
+        await endpoint.close();
+      }
+    },
+    150_000,
+  );
+});
+
+describe('publishing through the rebuild listener', () => {
+  it('publishes a created, edited and deleted post; a save still succeeds when the listener is down', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'lw-publish-'));
+    cleanups.push(() => rm(work, { recursive: true, force: true }));
+    const logs: string[] = [];
+    const log = (message: string) => logs.push(`${new Date().toISOString()} ${message}`);
+    const listenerSecret = 'listener-secret-0123456789';
+
+    // The listener must exist before PocketBase (its URL is in PocketBase's environment), and
+    // its builds need PocketBase's URL: the build reads it when it runs.
+    let pocketbaseUrl = '';
+    const rebuilder = createRebuilder({
+      publishPath: path.join(work, 'current'),
+      buildsDir: path.join(work, 'builds'),
+      build: (options) =>
+        astroBuilder({
+          cacheDir: path.join(work, 'cache'),
+          env: { POCKETBASE_URL: pocketbaseUrl },
+        })(options),
+      log,
+    });
+    await rebuilder.prepare();
+    const listener = await startRebuildListener({ secret: listenerSecret, rebuilder, log });
+    let listenerOpen = true;
+    cleanups.push(async () => {
+      await rebuilder.whenIdle();
+      if (listenerOpen) await listener.close();
+    });
+
+    const pocketbase = await startPocketBase({
+      SITE_REBUILD_HOOK_URL: `${listener.url}/rebuild`,
+      SITE_REBUILD_HOOK_SECRET: listenerSecret,
+      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    });
+    pocketbaseUrl = pocketbase.url;
+    const pb: PocketBase = await pocketbase.adminClient();
+    const site = await startStaticServer({ root: path.join(work, 'current') });
+    cleanups.push(site.close);
+
+    const getPage = async (pathname: string) => {
+      const response = await fetch(`${site.url}${pathname}`);
+      return { status: response.status, body: await response.text() };
+    };
+    const BUILD_WAIT_MS = 240_000;
+
+    // Create → the post's page appears and the list shows it.
+    let saved = Date.now();
+    const record = await pb.collection('blogs').create({
+      title: 'Provisional tax: the August deadline',
+      content: '<p>First provisional payment is due at the end of August.</p>',
+    });
+    await waitFor(
+      async () => (await getPage(`/blog/${record.id}`)).status === 200,
+      BUILD_WAIT_MS,
+      'the new post to be published',
+    );
+    console.log(`create → page served: ${((Date.now() - saved) / 1000).toFixed(1)} s`);
+    expect((await getPage(`/blog/${record.id}`)).body).toContain(
+      'Provisional tax: the August deadline',
+    );
+    expect((await getPage('/blog')).body).toContain('Provisional tax: the August deadline');
+
+    // Edit → the page changes.
+    saved = Date.now();
+    await pb
+      .collection('blogs')
+      .update(record.id, { title: 'Provisional tax: the February deadline' });
+    await waitFor(
+      async () => (await getPage(`/blog/${record.id}`)).body.includes('the February deadline'),
+      BUILD_WAIT_MS,
+      'the edited title to be published',
+    );
+    console.log(`update → page served: ${((Date.now() - saved) / 1000).toFixed(1)} s`);
+    const list = (await getPage('/blog')).body;
+    expect(list).toContain('Provisional tax: the February deadline');
+    expect(list).not.toContain('the August deadline');
+
+    // Delete → the page is gone and answers 404; the list no longer shows it.
+    saved = Date.now();
+    await pb.collection('blogs').delete(record.id);
+    await waitFor(
+      async () => (await getPage(`/blog/${record.id}`)).status === 404,
+      BUILD_WAIT_MS,
+      'the deleted post to answer 404',
+    );
+    console.log(`delete → 404 served: ${((Date.now() - saved) / 1000).toFixed(1)} s`);
+    expect((await getPage('/blog')).body).not.toContain('Provisional tax');
+    expect(rebuilder.stats.failed, logs.join('\n')).toBe(0);
+
+    // Listener down → the save still answers 200 and the record is stored.
+    await rebuilder.whenIdle();
+    await listener.close();
+    listenerOpen = false;
+    const response = await fetch(`${pocketbase.url}/api/collections/blogs/records`, {
+      method: 'POST',
+      headers: { Authorization: pb.authStore.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'Saved while the listener is down', content: '<p>Kept.</p>' }),
+    });
+    expect(response.status).toBe(200);
+    const kept = (await response.json()) as { id: string };
+    expect((await pb.collection('blogs').getOne(kept.id)).title).toBe(
+      'Saved while the listener is down',
+    );
+    await waitFor(
+      () => /could not reach the build hook/.test(pocketbase.output()),
+      5_000,
+      'the failure in the server output',
+    );
+  }, 900_000);
+});
