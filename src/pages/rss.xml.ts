@@ -19,5 +19,7 @@ export const GET: APIRoute = async ({ site }) => {
       description: post.data.excerpt,
     })),
     customData: '<language>en-za</language>',
+    // The site's URLs have no trailing slash (astro.config trailingSlash: 'never').
+    trailingSlash: false,
   });
 };
