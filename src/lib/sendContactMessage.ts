@@ -3,6 +3,13 @@ import { classifySendResult, type ContactOutcome } from '@/lib/contactOutcome';
 import type { ContactTemplateParams } from '@/lib/contactPayload';
 import { describeMissingEmailjsConfig, type EmailjsConfigResult } from '@/lib/emailjsConfig';
 
+/** Where the SDK keeps its rate-limit timestamps (its StorageProvider type). */
+export interface RateLimitStorage {
+  get(key: string): Promise<string | null | undefined>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
 /** The part of @emailjs/browser the form uses (its default export). */
 export interface EmailjsSdk {
   init(options: { publicKey: string; origin: string }): void;
@@ -10,12 +17,55 @@ export interface EmailjsSdk {
     serviceId: string,
     templateId: string,
     params: Record<string, unknown>,
-    options: { publicKey: string; limitRate: { id: string; throttle: number } },
+    options: {
+      publicKey: string;
+      limitRate: { id: string; throttle: number };
+      storageProvider?: RateLimitStorage;
+    },
   ): Promise<{ status: number; text: string }>;
 }
 
 /** EmailJS keeps its rate-limit timestamp in localStorage under this id. */
 export const CONTACT_RATE_LIMIT_ID = 'contact-form';
+
+/**
+ * localStorage for the SDK's limitRate. init() replaces the SDK's own default storage with
+ * whatever its options carry (here: nothing), and without storage limitRate silently does
+ * nothing, so the storage is passed with every send. Storage that is blocked or full must not
+ * stop a message: it only loses the rate limit.
+ */
+export function getRateLimitStorage(): RateLimitStorage | undefined {
+  let storage: Storage;
+  try {
+    if (typeof localStorage === 'undefined') return undefined;
+    storage = localStorage;
+  } catch {
+    return undefined;
+  }
+  return {
+    get: async (key) => {
+      try {
+        return storage.getItem(key);
+      } catch {
+        return undefined;
+      }
+    },
+    set: async (key, value) => {
+      try {
+        storage.setItem(key, value);
+      } catch {
+        // Full or blocked: send anyway.
+      }
+    },
+    remove: async (key) => {
+      try {
+        storage.removeItem(key);
+      } catch {
+        // Nothing to undo.
+      }
+    },
+  };
+}
 
 let sdkPromise: Promise<EmailjsSdk> | undefined;
 
@@ -51,6 +101,7 @@ export async function sendContactMessage(
     const response = await sdk.send(serviceId, templateId, params, {
       publicKey,
       limitRate: { id: CONTACT_RATE_LIMIT_ID, throttle: LIMITS.contactRateLimitMs },
+      storageProvider: getRateLimitStorage(),
     });
     return classifySendResult(response);
   } catch (error) {

@@ -96,6 +96,23 @@ describe('local EmailJS endpoint with the real SDK', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('with localStorage, the real SDK holds back a second message within 10 s', async () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+    try {
+      await expect(sendContactMessage(params, config())).resolves.toBe('sent');
+      await expect(sendContactMessage(params, config())).resolves.toBe('refused');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.stubGlobal('location', { pathname: '/contact' });
+    }
+  });
+
   it('answers a CORS preflight with the headers a browser needs', async () => {
     const response = await fetch(`${server.origin}${EMAILJS_SEND_PATH}`, {
       method: 'OPTIONS',

@@ -9,6 +9,7 @@ import {
 } from '@/lib/emailjsConfig';
 import {
   CONTACT_RATE_LIMIT_ID,
+  getRateLimitStorage,
   sendContactMessage,
   type EmailjsSdk,
 } from '@/lib/sendContactMessage';
@@ -150,8 +151,48 @@ describe('sendContactMessage', () => {
     expect(sdk.send).toHaveBeenCalledWith('service_abc', 'template_xyz', params, {
       publicKey: 'public-key-123',
       limitRate: { id: CONTACT_RATE_LIMIT_ID, throttle: LIMITS.contactRateLimitMs },
+      // Node has no localStorage here; the browser case is covered below and end to end.
+      storageProvider: undefined,
     });
     expect(LIMITS.contactRateLimitMs).toBe(10_000);
+  });
+
+  it('passes localStorage for the rate limit, since init() drops the SDK default', async () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+    try {
+      const { sdk, load } = fakeSdk(async () => ({ status: 200, text: 'OK' }));
+      await sendContactMessage(params, configured, load);
+      const storage = sdk.send.mock.calls[0][3].storageProvider!;
+      await storage.set(CONTACT_RATE_LIMIT_ID, '123');
+      expect(store.get(CONTACT_RATE_LIMIT_ID)).toBe('123');
+      await expect(storage.get(CONTACT_RATE_LIMIT_ID)).resolves.toBe('123');
+      await storage.remove(CONTACT_RATE_LIMIT_ID);
+      expect(store.has(CONTACT_RATE_LIMIT_ID)).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('still sends when storage refuses writes', async () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('full', 'QuotaExceededError');
+      },
+      removeItem: () => {},
+    });
+    try {
+      const storage = getRateLimitStorage()!;
+      await expect(storage.set('k', 'v')).resolves.toBeUndefined();
+      await expect(storage.get('k')).resolves.toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reports refused when the SDK resolves with a status other than 200', async () => {
