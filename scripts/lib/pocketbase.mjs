@@ -260,17 +260,16 @@ async function spawnServer({
     spawnError = error;
   });
 
+  /** @param {number} ms */
+  const exitedWithin = (ms) =>
+    Promise.race([exitPromise.then(() => true), sleep(ms).then(() => false)]);
   const stop = async () => {
-    if (exited) return;
+    // No pid: the binary never ran, so there is nothing to stop (and no 'exit' will come).
+    if (exited || child.pid === undefined) return;
     child.kill('SIGTERM');
-    const done = await Promise.race([
-      exitPromise.then(() => true),
-      sleep(STOP_GRACE_MS).then(() => false),
-    ]);
-    if (!done && !exited) {
-      child.kill('SIGKILL');
-      await exitPromise;
-    }
+    if (await exitedWithin(STOP_GRACE_MS)) return;
+    child.kill('SIGKILL');
+    await exitedWithin(STOP_GRACE_MS);
   };
 
   /** @param {string} reason */
