@@ -1,0 +1,351 @@
+/**
+ * The blog end to end, in Chromium, on real builds against real PocketBase servers: a variant
+ * with 35 posts (two list pages, banners that work and one that fails, testimonials with and
+ * without avatars) and a variant with an empty PocketBase. Both are built in beforeAll.
+ */
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { buildSite, serveSite, type ServedSite } from '../support/site';
+import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
+
+const BUILD_TIMEOUT = 300_000;
+const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';
+
+async function makePng(width: number, height: number): Promise<Blob> {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 120, b: 30 } },
+  })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(buffer)], { type: 'image/png' });
+}
+
+async function deleteStoredFile(server: TestPocketBase, record: RecordModel) {
+  const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);
+  for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true });
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Every request the page makes, to check none goes to PocketBase. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+interface Variant {
+  pocketbase: TestPocketBase;
+  outDir: string;
+  site: ServedSite;
+}
+
+async function stopVariant(variant: Variant | undefined) {
+  if (!variant) return;
+  await variant.site.close();
+  await variant.pocketbase.stop();
+  await rm(path.dirname(variant.outDir), { recursive: true, force: true });
+}
+
+test.describe('blog with 35 posts', () => {
+  let variant: Variant | undefined;
+  let posts: RecordModel[]; // newest first, as PocketBase sorts them
+  let withBanner: RecordModel;
+  let brokenBanner: RecordModel;
+  let testimonials: RecordModel[];
+
+  test.beforeAll(async () => {
+    test.setTimeout(BUILD_TIMEOUT);
+    const pocketbase = await startTestPocketBase();
+    try {
+      const pb: PocketBase = await pocketbase.adminClient();
+      await createPosts(pb, 33);
+      const good = new FormData();
+      good.set('title', 'Post with a banner');
+      good.set('content', '<p>Banner post body.</p>');
+      good.set('banner_image', await makePng(1200, 630), 'banner.png');
+      withBanner = await pb.collection('blogs').create(good);
+      const broken = new FormData();
+      broken.set('title', 'Newest post, banner lost');
+      broken.set(
+        'content',
+        '<h2>Hello</h2><p>The newest post &amp; its <a href="https://www.sars.gov.za/">link</a>.</p>',
+      );
+      broken.set('banner_image', await makePng(800, 420), 'lost.png');
+      brokenBanner = await pb.collection('blogs').create(broken);
+      await deleteStoredFile(pocketbase, brokenBanner);
+
+      const avatarOk = new FormData();
+      avatarOk.set('quote', 'Quote with an avatar.');
+      avatarOk.set('author', 'Lindiwe Khumalo');
+      avatarOk.set('position', 'CFO');
+      avatarOk.set('company', 'Highveld Holdings');
+      avatarOk.set('avatar', await makePng(128, 128), 'lindiwe.png');
+      const t1 = await pb.collection('testimonials').create(avatarOk);
+      const t2 = await pb
+        .collection('testimonials')
+        .create({ quote: 'Quote without an avatar.', author: 'sipho Ndlovu' });
+      const t3 = await pb.collection('testimonials').create({ quote: 'Quote without an author.' });
+      testimonials = [t3, t2, t1];
+
+      posts = await pb.collection('blogs').getFullList({ sort: '-created,-id' });
+      const outDir = await buildSite({ pocketbaseUrl: pocketbase.url });
+      variant = { pocketbase, outDir, site: await serveSite(outDir) };
+    } catch (error) {
+      await pocketbase.stop();
+      throw error;
+    }
+  });
+
+  test.afterAll(() => stopVariant(variant));
+
+  const url = (pathname: string) => `${variant!.site.url}${pathname}`;
+
+  test('list: title, tagline, newest post featured, 29 recent cards, newsletter', async ({
+    page,
+  }) => {
+    await page.goto(url('/blog'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(TAGLINE, { exact: true })).toBeVisible();
+
+    const featured = page.getByRole('region', { name: 'Featured Article' });
+    await expect(featured.getByRole('heading', { level: 3 })).toHaveText(posts[0].title);
+    expect(posts[0].id).toBe(brokenBanner.id);
+
+    const recent = page.getByRole('region', { name: 'Recent Articles' });
+    const cards = recent.locator('article');
+    await expect(cards).toHaveCount(29);
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(
+      posts.slice(1, 30).map((p) => p.title),
+    );
+
+    // Each card: image, date, read time, title, excerpt, Read More.
+    const card = cards.first();
+    await expect(card.locator('img')).toHaveAttribute('width', /\d+/);
+    await expect(card.locator('img')).toHaveAttribute('height', /\d+/);
+    await expect(card.locator('img')).toHaveAttribute('loading', 'lazy');
+    await expect(card.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(card).toContainText('1 min read');
+    await expect(card.locator('p').last()).not.toBeEmpty();
+    await expect(card.getByRole('link', { name: /^Read More/ })).toHaveAttribute(
+      'href',
+      `/blog/${posts[1].id}`,
+    );
+
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    await expect(email).toHaveAttribute('type', 'email');
+    await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  });
+
+  test('the newsletter Subscribe button does nothing', async ({ page }) => {
+    await page.goto(url('/blog'));
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (['document', 'fetch', 'xhr', 'ping'].includes(r.resourceType())) sent.push(r.url());
+    });
+    await page.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('textbox', { name: 'Email address' }).press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(url('/blog'));
+    expect(sent).toEqual([]);
+  });
+
+  test('pagination: page 2 holds the rest, with previous and next links; every post is reachable', async ({
+    page,
+  }) => {
+    await page.goto(url('/blog'));
+    const seen = new Set(
+      await page
+        .locator('a', { hasText: 'Read More' })
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+    );
+    await expect(page.getByRole('link', { name: 'Previous page' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(url('/blog/page/2'));
+    await expect(page.getByRole('heading', { name: 'Featured Article' })).toHaveCount(0);
+    const cards = page.locator('article');
+    await expect(cards).toHaveCount(5);
+    await expect(cards.getByRole('heading', { level: 3 })).toHaveText(
+      posts.slice(30).map((p) => p.title),
+    );
+    for (const href of await page
+      .locator('a', { hasText: 'Read More' })
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      seen.add(href);
+    expect(seen).toEqual(new Set(posts.map((p) => `/blog/${p.id}`)));
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(url('/blog'));
+
+    const response = await page.goto(url('/blog/page/3'));
+    expect(response?.status()).toBe(404);
+  });
+
+  test('a card link opens its post: author, date, read time, title, image, body, links, JSON-LD', async ({
+    page,
+  }) => {
+    await page.goto(url('/blog'));
+    await page
+      .locator('article', { has: page.getByRole('heading', { name: posts[0].title }) })
+      .getByRole('link', { name: /^Read More/ })
+      .click();
+    await expect(page).toHaveURL(url(`/blog/${posts[0].id}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(posts[0].title);
+    const article = page.locator('article');
+    await expect(article).toContainText('Ledgerwise Team');
+    await expect(article.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(article).toContainText('1 min read');
+    await expect(article.locator('img').first()).toBeVisible();
+    await expect(article.getByRole('heading', { level: 2, name: 'Hello' })).toBeVisible();
+    await expect(article.getByRole('link', { name: 'link' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    await expect(page.locator('.prose')).toContainText('The newest post & its link.');
+
+    await expect(page.getByRole('link', { name: 'Back to Blog' }).first()).toHaveAttribute(
+      'href',
+      '/blog',
+    );
+    const tryFree = page.getByRole('link', { name: 'Try Ledgerwise Free' });
+    await expect(tryFree).toHaveAttribute('target', '_blank');
+    await expect(tryFree).toHaveAttribute('rel', /noopener/);
+    expect(new URL((await tryFree.getAttribute('href'))!).protocol).toBe('https:');
+
+    const jsonLd = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? 'null')));
+    const posting = jsonLd.flat().find((item) => item?.['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({
+      headline: posts[0].title,
+      author: { name: 'Ledgerwise Team' },
+      datePublished: new Date(posts[0].created.replace(' ', 'T')).toISOString(),
+    });
+  });
+
+  test('an unknown post answers 404 with "Blog Post Not Found"', async ({ page }) => {
+    const response = await page.goto(url('/blog/no-such-post-id'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog Post Not Found');
+    await expect(
+      page.getByText("The blog post you're looking for doesn't exist or has been removed."),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Blog' }).click();
+    await expect(page).toHaveURL(url('/blog'));
+  });
+
+  test('images: optimised banners, the placeholder for a missing or lost banner', async ({
+    page,
+  }) => {
+    await page.goto(url(`/blog/${withBanner.id}`));
+    const banner = page.locator('article img').first();
+    await expect(banner).toHaveAttribute('data-banner', 'pocketbase');
+    await expect(banner).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+    await expect(banner).toHaveAttribute('srcset', /400w.*800w/);
+    expect(await banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // The lost banner (deleted on the server) and a post without one both show the placeholder.
+    for (const id of [brokenBanner.id, posts.find((p) => !p.banner_image)!.id]) {
+      await page.goto(url(`/blog/${id}`));
+      const image = page.locator('article img').first();
+      await expect(image).toHaveAttribute('data-banner', 'placeholder');
+      await expect(image).toHaveAttribute('src', /^\/_astro\/blog-placeholder.+\.webp$/);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  });
+
+  test('testimonials: every quote in the HTML, avatars optimised, gradient initials as fallback', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(url('/'))).text();
+    for (const record of testimonials) expect(html).toContain(record.quote);
+
+    await page.goto(url('/'));
+    const carousel = page.locator('[aria-roledescription="carousel"]');
+    const slides = carousel.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(3);
+    await expect(slides.nth(2).locator('img')).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
+    await expect(slides.nth(1).locator('[data-avatar-fallback]')).toHaveText('S');
+    await expect(slides.nth(0).locator('[data-avatar-fallback]')).toHaveText('?');
+  });
+
+  test('no built page refers to PocketBase, and no page requests anything from it', async ({
+    page,
+  }) => {
+    const host = new URL(variant!.pocketbase.url).host;
+    for (const file of await listFiles(variant!.outDir)) {
+      if (!/\.(html|xml|js|css|json|txt)$/.test(file)) continue;
+      expect(await readFile(file, 'utf8'), file).not.toContain(host);
+    }
+    const requests = recordRequests(page);
+    for (const pathname of [
+      '/',
+      '/blog',
+      '/blog/page/2',
+      `/blog/${withBanner.id}`,
+      `/blog/${posts[0].id}`,
+    ]) {
+      await page.goto(url(pathname));
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((r) => new URL(r).host === host)).toEqual([]);
+  });
+
+  test('RSS and sitemap list every post', async ({ request }) => {
+    const rss = await (await request.get(url('/rss.xml'))).text();
+    expect(rss.match(/<item>/g)).toHaveLength(35);
+    for (const post of posts) expect(rss).toContain(`/blog/${post.id}</link>`);
+    const sitemap = await (await request.get(url('/sitemap-0.xml'))).text();
+    for (const post of posts) expect(sitemap).toContain(`/blog/${post.id}</loc>`);
+    expect(sitemap).toContain('/blog/page/2</loc>');
+  });
+});
+
+test.describe('blog with an empty PocketBase', () => {
+  let variant: Variant | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(BUILD_TIMEOUT);
+    const pocketbase = await startTestPocketBase();
+    try {
+      const outDir = await buildSite({ pocketbaseUrl: pocketbase.url });
+      variant = { pocketbase, outDir, site: await serveSite(outDir) };
+    } catch (error) {
+      await pocketbase.stop();
+      throw error;
+    }
+  });
+
+  test.afterAll(() => stopVariant(variant));
+
+  test('/blog says "No Blogs Yet" and Home shows the three sample testimonials', async ({
+    page,
+  }) => {
+    await page.goto(`${variant!.site.url}/blog`);
+    await expect(page.getByRole('heading', { name: 'No Blogs Yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Featured Article' })).toHaveCount(0);
+    await expect(page.locator('article')).toHaveCount(0);
+
+    await page.goto(`${variant!.site.url}/`);
+    const slides = page.locator('[aria-roledescription="slide"]');
+    await expect(slides).toHaveCount(3);
+    for (const [index, sample] of SAMPLE_TESTIMONIALS.entries()) {
+      await expect(slides.nth(index)).toContainText(sample.quote);
+      await expect(slides.nth(index)).toContainText(sample.author);
+    }
+  });
+});
