@@ -48,6 +48,7 @@ const OUTPUT_LIMIT = 64 * 1024;
 /** Lines PocketBase prints when a migration fails (it still exits 0). */
 const MIGRATION_FAILURE = /failed to (apply|run) migration|registerMigrations/i;
 const PORT_IN_USE = /address already in use/i;
+const SETPRIV = '/usr/bin/setpriv';
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const liveChildren = new Set();
@@ -224,7 +225,12 @@ async function spawnServer({
     '--automigrate=false',
     `--hooksWatch=${hooksWatch}`,
   ];
-  const child = spawn(bin, args, {
+  // setpriv (util-linux) sets the parent-death signal and then execs PocketBase in the same
+  // process, so the PID is PocketBase's and even a SIGKILLed parent cannot leave it running.
+  const [command, commandArgs] = existsSync(SETPRIV)
+    ? [SETPRIV, ['--pdeathsig', 'TERM', '--', bin, ...args]]
+    : [bin, args];
+  const child = spawn(command, commandArgs, {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
