@@ -1,0 +1,281 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FEATURES, FEATURES_HEADING } from '@/data/features';
+import { BENEFITS } from '@/data/benefits';
+import { AUDIENCE, GRID_JOBS, JOB_TITLES, LISTED_JOBS } from '@/data/jobs';
+import { LOGOS } from '@/data/logos';
+import { FAQS } from '@/data/faqs';
+import { PRICING_FAQS } from '@/data/pricingFaqs';
+import { PLANS, PRICING_NOTES } from '@/data/plans';
+import { CTA_BANDS } from '@/data/cta';
+import { HERO } from '@/data/home';
+import { TEAM, VALUES } from '@/data/about';
+import { GETTING_STARTED_STEPS } from '@/data/steps';
+import { TERMS } from '@/data/terms';
+import { PRIVACY_POLICY } from '@/data/privacy';
+import { TERMS_OF_SERVICE } from '@/data/termsOfService';
+import type { LegalDocument } from '@/data/legal';
+import { CONTACT, HERO_PHRASES, LINKS, SITE } from '@/site.config';
+
+/** All the text of a legal document, one string. */
+function legalText(document: LegalDocument): string {
+  return [
+    ...document.intro,
+    ...document.sections.flatMap((section) =>
+      section.blocks.flatMap((block) => (typeof block === 'string' ? [block] : block.items)),
+    ),
+  ].join('\n');
+}
+
+describe('home copy (spec §1, §2)', () => {
+  it('hero: badge, heading, benefits, the three example prompts and the status line', () => {
+    expect(HERO.badge).toBe('AI-Powered Automation');
+    expect(HERO.headingLead).toBe('AI Automation for');
+    expect(HERO.headingSpoken).toBe(
+      `AI Automation for ${HERO_PHRASES.slice(0, -1).join(', ')} and Audit`,
+    );
+    expect(HERO.bullets).toEqual([
+      'Save hours on research and document analysis',
+      'Reduce administrative time',
+      'Focus on high-value client interactions',
+    ]);
+    expect(HERO.primaryCta).toBe('Start Your Free Trial');
+    expect(HERO.secondaryCta).toBe('See How It Works');
+    expect(HERO.chat.prompts).toHaveLength(3);
+    expect(HERO.chat.prompts[0]).toMatch(/tax treaty between/i);
+    expect(HERO.chat.prompts[1]).toMatch(/action items.*SARS.*PDF/i);
+    expect(HERO.chat.prompts[2]).toMatch(/client email.*tax deadline/i);
+    expect(HERO.chat.status.toLowerCase()).toContain('analyzing your request');
+  });
+
+  it('6 features, 8 benefits, 14 job titles (10 listed, 9 in the grid)', () => {
+    expect(FEATURES_HEADING.title).toBe('Powerful Features to Help with Your Finance Work');
+    expect(FEATURES).toHaveLength(6);
+    expect(BENEFITS).toHaveLength(8);
+    expect(JOB_TITLES.map((job) => job.title)).toEqual([
+      'Financial Analyst',
+      'Accountant',
+      'Auditor',
+      'Tax Advisor',
+      'Compliance Officer',
+      'Risk Professional',
+      'Financial Manager',
+      'CFO Support',
+      'Debtors/Creditors Manager',
+      'Payroll Specialist',
+      'Forensic Accountant',
+      'Treasury Manager',
+      'Corporate Finance Specialist',
+      'Financial Consultant',
+    ]);
+    expect(LISTED_JOBS).toEqual(JOB_TITLES.slice(0, 10));
+    expect(GRID_JOBS).toEqual(JOB_TITLES.slice(0, 9));
+    expect(AUDIENCE.title).toBe('Who Is This For?');
+    expect(AUDIENCE.groups).toEqual(['Advisors', 'Tax Practitioners', 'Accountants', 'Lawyers']);
+    for (const item of [...FEATURES, ...BENEFITS, ...JOB_TITLES]) {
+      // lucide-react icons are forwardRef components.
+      expect(item.icon).toBeTruthy();
+    }
+  });
+
+  it('the call-to-action bands point at the chat app in a new tab, or at /contact and /pricing', () => {
+    const home = CTA_BANDS.home;
+    expect(home.actions.map((a) => [a.label, a.href, a.external])).toEqual([
+      ['Get Started For Free Today', LINKS.chatApp, true],
+      ['See How It Works For Free', LINKS.chatApp, true],
+    ]);
+    expect(home.links.map((a) => [a.label, a.href, a.external])).toEqual([
+      ['Request a Demo', '/contact', false],
+      ['See pricing', '/pricing', false],
+    ]);
+    expect(CTA_BANDS.pricing.actions[0]).toMatchObject({
+      label: 'Start 30-day free trial',
+      href: LINKS.chatApp,
+      external: true,
+    });
+    expect(CTA_BANDS.about.actions[0]).toMatchObject({
+      label: 'Get Started',
+      href: LINKS.chatApp,
+      external: true,
+    });
+  });
+});
+
+describe('logos', () => {
+  it('8 logos, each an SVG in public/ with alt text and the size the marquee reserves', () => {
+    expect(LOGOS).toHaveLength(8);
+    expect(new Set(LOGOS.map((logo) => logo.name)).size).toBe(8);
+    for (const logo of LOGOS) {
+      expect(logo.alt.trim()).not.toBe('');
+      const svg = readFileSync(path.join('public', logo.logo), 'utf8');
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).toContain(`width="${logo.width}"`);
+      expect(svg).toContain(`height="${logo.height}"`);
+      // Small, and self-contained: no external references.
+      expect(svg.length).toBeLessThan(2048);
+      expect(svg).not.toMatch(/href=|url\(/);
+    }
+  });
+});
+
+describe('faqs', () => {
+  it('8 questions; one answer gives the support address, one states a free trial of a month', () => {
+    expect(FAQS).toHaveLength(8);
+    expect(new Set(FAQS.map((faq) => faq.question)).size).toBe(8);
+    expect(FAQS.filter((faq) => faq.answer.includes(CONTACT.supportEmail))).toHaveLength(1);
+    expect(FAQS.filter((faq) => faq.answer.includes('free trial of a month'))).toHaveLength(1);
+  });
+
+  it('the pricing FAQ covers VAT, annual discounts and Enterprise changes', () => {
+    const text = PRICING_FAQS.map((faq) => `${faq.question} ${faq.answer}`).join('\n');
+    expect(text).toContain('R200 per month excluding VAT');
+    expect(text).toMatch(/annual discounts/i);
+    expect(text).toContain('next billing cycle');
+  });
+});
+
+describe('plans (spec §9)', () => {
+  it('Free, Professional and Enterprise with the spec texts', () => {
+    expect(PLANS.map((plan) => plan.name)).toEqual(['Free', 'Professional', 'Enterprise']);
+    const [free, pro, enterprise] = PLANS;
+
+    expect(free.description).toBe('Free to all users until 21 July 2025.');
+    expect(free.features).toEqual(['Basic bots', 'System advisor', 'Legal updates (coming soon)']);
+    expect(free).toMatchObject({ priceZar: 0, highlight: false, ctaLink: LINKS.chatApp });
+
+    expect(pro).toMatchObject({
+      price: 'R200',
+      priceZar: 200,
+      highlight: true,
+      ctaLabel: 'Start 30-day free trial',
+      ctaLink: LINKS.chatApp,
+    });
+    expect(pro.period).toMatch(/per month.*excl\. VAT/);
+    expect(pro.features).toEqual([
+      'Advanced features',
+      'Internet research',
+      'Action item extractor',
+      'Report writer',
+      'Email writer',
+      'Priority support',
+    ]);
+
+    expect(enterprise).toMatchObject({
+      price: 'Custom',
+      priceZar: null,
+      highlight: false,
+      ctaLabel: 'Contact Us',
+      ctaLink: '/contact',
+    });
+    expect(enterprise.note).toContain('next billing cycle');
+    expect(PRICING_NOTES.join(' ')).toMatch(/Annual discounts are offered/);
+  });
+});
+
+describe('about (spec §2)', () => {
+  it('team of two, four values, three steps', () => {
+    expect(TEAM.map((member) => member.role)).toEqual([
+      'Founder & CEO',
+      'Co-founder & Lead Engineer',
+    ]);
+    expect(TEAM[0].bio).toContain('19+ years of finance experience');
+    expect(VALUES.map((value) => value.title)).toEqual([
+      'Accuracy First',
+      'Client-Centric',
+      'Innovation',
+      'Security',
+    ]);
+    expect(GETTING_STARTED_STEPS).toHaveLength(3);
+    const [signUp, upload, answers] = GETTING_STARTED_STEPS.map(
+      (s) => `${s.title} ${s.description}`,
+    );
+    expect(signUp).toContain('30-day free trial');
+    expect(signUp).toContain('No credit card');
+    expect(signUp).toContain('30 seconds');
+    expect(upload).toMatch(/upload/i);
+    expect(answers).toMatch(/cited answers.*task list/is);
+  });
+});
+
+describe('legal texts', () => {
+  it('Terms & Conditions: 19 sections in spec order, last updated 1 July 2025', () => {
+    expect(TERMS.title).toBe('Terms & Conditions');
+    expect(TERMS.lastUpdated).toBe('2025-07-01');
+    expect(TERMS.sections.map((section) => section.id)).toEqual([
+      'introduction',
+      'eligibility',
+      'account',
+      'acceptable-use',
+      'fees',
+      'data-protection',
+      'content-and-ip',
+      'ai-output',
+      'third-parties',
+      'security',
+      'suspension',
+      'disclaimers',
+      'liability',
+      'arbitration',
+      'governing-law',
+      'export-control',
+      'changes',
+      'contact',
+      'entire-agreement',
+    ]);
+  });
+
+  it('Terms & Conditions state every figure of spec §9', () => {
+    const text = legalText(TERMS);
+    for (const figure of [
+      'at least 18 years old',
+      'up to 36 months after your account is closed',
+      'the greater of USD 100 or the fees you paid us in the 12 months',
+      'resolve a dispute informally for 30 days',
+      'within 30 days of first accepting these terms',
+      'U.S. dollars',
+      'American Arbitration Association under its Commercial Arbitration Rules',
+      'Wilmington, Delaware',
+      'conducted in English',
+      'the laws of the United States and of the State of Delaware',
+      'Sign-up takes about 30 seconds',
+    ]) {
+      expect(text).toContain(figure);
+    }
+  });
+
+  it('the privacy policy names what the site collects, EmailJS, local storage, no cookies, POPIA rights', () => {
+    const text = legalText(PRIVACY_POLICY);
+    for (const phrase of [
+      'first name and last name',
+      'email address',
+      'profession',
+      'subject and text of your message',
+      'EmailJS',
+      'local storage',
+      SITE.themeStorageKey,
+      'No cookies and no analytics',
+      'Information Officer',
+      'Information Regulator',
+      'POPIA',
+      CONTACT.supportEmail,
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    const ids = PRIVACY_POLICY.sections.map((section) => section.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(['what-we-collect', 'why-we-use-it', 'retention', 'your-rights']),
+    );
+  });
+
+  it('every legal document has unique anchors and no empty section', () => {
+    for (const document of [TERMS, PRIVACY_POLICY, TERMS_OF_SERVICE]) {
+      const ids = document.sections.map((section) => section.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const section of document.sections) {
+        expect(section.id).toMatch(/^[a-z][a-z-]*$/);
+        expect(section.blocks.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
