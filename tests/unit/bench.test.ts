@@ -1,0 +1,129 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medianRun } from '../../scripts/lib/bench/lighthouse-runner.mjs';
+import {
+  fileForRoute,
+  gzipSize,
+  isReactRuntime,
+  readAttributes,
+  staticImports,
+  weighPage,
+} from '../../scripts/lib/bench/page-weight.mjs';
+import { pngSize, readLocs, routeOf } from '../support/built-site';
+
+const run = (performance: number, lcpMs: number) => ({ scores: { performance }, lcpMs });
+
+describe('medianRun', () => {
+  it('takes the middle run ranked by performance score, then LCP', () => {
+    const runs = [run(90, 1000), run(100, 900), run(95, 1200)];
+    expect(medianRun(runs)).toBe(runs[2]);
+  });
+
+  it('breaks a tie in score by the faster LCP', () => {
+    const runs = [run(100, 1300), run(100, 1100), run(100, 1200)];
+    expect(medianRun(runs).lcpMs).toBe(1200);
+  });
+});
+
+describe('page weight helpers', () => {
+  it('maps clean URLs to the files of build.format "file"', () => {
+    expect(fileForRoute('/')).toBe('index.html');
+    expect(fileForRoute('/about')).toBe('about.html');
+    expect(fileForRoute('/blog/abc')).toBe('blog/abc.html');
+    expect(routeOf('index.html')).toBe('/');
+    expect(routeOf('blog/abc.html')).toBe('/blog/abc');
+    expect(routeOf('blog/index.html')).toBe('/blog');
+  });
+
+  it('reads the attributes of a start tag, quoted, unquoted and bare', () => {
+    expect(readAttributes('<script type="module" src=/a.js async>')).toEqual({
+      type: 'module',
+      src: '/a.js',
+      async: '',
+    });
+    expect(readAttributes(`<astro-island props="{&quot;a&quot;:1}">`)).toEqual({
+      props: '{"a":1}',
+    });
+  });
+
+  it('finds the static imports of a minified chunk, not its dynamic ones', () => {
+    const source =
+      'import{j as e}from"./jsx-runtime.js";import"./side.js";export{x}from"./re.js";const l=()=>import("./lazy.js");';
+    expect(staticImports(source).sort()).toEqual(['./jsx-runtime.js', './re.js', './side.js']);
+  });
+
+  it("recognises React's runtime by its licence banner", () => {
+    expect(isReactRuntime('/** @license React\n * react-dom-client.production.js */')).toBe(true);
+    expect(isReactRuntime('/** @license lucide-react v1 - ISC */')).toBe(false);
+  });
+});
+
+describe('weighPage', () => {
+  let dist: string;
+  const react = '/** @license React react.production.js */ export const r = 1;'.padEnd(400, ' ');
+  const island = 'import{r}from"./react.js";import"./shared.js";export default r;';
+  const shared = 'export const s = 2;';
+  const css = 'body{color:red}'.repeat(20);
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'lw-weigh-'));
+    await mkdir(path.join(dist, '_astro'));
+    await writeFile(path.join(dist, '_astro', 'react.js'), react);
+    await writeFile(path.join(dist, '_astro', 'Island.js'), island);
+    await writeFile(path.join(dist, '_astro', 'shared.js'), shared);
+    await writeFile(path.join(dist, '_astro', 'site.css'), css);
+    await writeFile(path.join(dist, '_astro', 'print.css'), css);
+    await writeFile(
+      path.join(dist, 'contact.html'),
+      '<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.css">' +
+        '<link rel="stylesheet" href="/_astro/print.css" media="print"><script src="/blocking.js"></script>' +
+        '<script>document.documentElement.className="dark"</script></head><body>' +
+        '<astro-island component-url="/_astro/Island.js" component-export="default" renderer-url="/_astro/react.js" client="visible"></astro-island>' +
+        '<script type="application/ld+json">{"@type":"Thing"}</script></body></html>',
+    );
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  it('sums first-paint CSS, follows island imports and splits React from the rest', async () => {
+    const weight = await weighPage(dist, '/contact');
+    expect(weight.css.map((item) => item.url)).toEqual(['/_astro/site.css']);
+    expect(weight.firstPaintGzip).toBe(weight.htmlGzip + gzipSize(css));
+    expect(weight.blockingScripts).toEqual(['/blocking.js']);
+    expect(weight.islands).toEqual([
+      {
+        component: 'Island',
+        client: 'visible',
+        componentUrl: '/_astro/Island.js',
+        rendererUrl: '/_astro/react.js',
+      },
+    ]);
+    expect(weight.js.chunks.map((chunk) => chunk.url).sort()).toEqual([
+      '/_astro/Island.js',
+      '/_astro/react.js',
+      '/_astro/shared.js',
+    ]);
+    expect(weight.js.reactGzip).toBe(gzipSize(react));
+    const inline = gzipSize('document.documentElement.className="dark"');
+    expect(weight.js.beyondReactGzip).toBe(gzipSize(island) + gzipSize(shared) + inline);
+  });
+});
+
+describe('built-site helpers', () => {
+  it('reads the locations of a sitemap', () => {
+    const xml =
+      '<urlset><url><loc>https://x.test/</loc></url><url><loc> https://x.test/a?b=1&amp;c=2 </loc></url></urlset>';
+    expect(readLocs(xml)).toEqual(['https://x.test/', 'https://x.test/a?b=1&c=2']);
+  });
+
+  it('reads the size of a PNG and refuses other files', () => {
+    const header = Buffer.alloc(24);
+    Buffer.from('89504e470d0a1a0a', 'hex').copy(header, 0);
+    header.write('IHDR', 12, 'ascii');
+    header.writeUInt32BE(1200, 16);
+    header.writeUInt32BE(630, 20);
+    expect(pngSize(header)).toEqual({ width: 1200, height: 630 });
+    expect(() => pngSize(Buffer.from('GIF89a'.padEnd(24)))).toThrow('not a PNG');
+  });
+});
