@@ -1,0 +1,112 @@
+/**
+ * Measures publish-to-live through the self-hosted path: an editor's save in PocketBase → the
+ * project's hook → the rebuild listener → `astro build` → the new post served by the static
+ * server. Everything runs on this machine in temporary folders.
+ *
+ *   node scripts/measure-publish.mjs                 # the seed content
+ *   node scripts/measure-publish.mjs --posts 1000    # the seed plus 1,000 more posts
+ *
+ * The first build (a cold cache) is timed separately; the measured save comes after it, as it
+ * would on a running site.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { ensureAdmin, seedPocketBase, startPocketBase } from './lib/pocketbase.mjs';
+import { astroBuilder, createRebuilder, startRebuildListener } from './lib/rebuild-listener.mjs';
+import { startStaticServer } from './lib/static-server.mjs';
+
+const extraPosts = Number(process.argv[process.argv.indexOf('--posts') + 1] || 0) || 0;
+const SECRET = `measure-${Date.now()}-0123456789`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+async function createPosts(pb, count) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = (next += 1);
+      await pb.collection('blogs').create({
+        title: `Archive post ${n}`,
+        content: `<h2>Part ${n}</h2><p>Notes on provisional tax and VAT, number ${n}.</p><p>More.</p>`,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+}
+
+async function main() {
+  const work = await mkdtemp(path.join(tmpdir(), 'lw-measure-'));
+  const log = (message) => console.log(`  [listener] ${message.split('\n')[0]}`);
+  let pocketbaseUrl = '';
+  const rebuilder = createRebuilder({
+    publishPath: path.join(work, 'current'),
+    buildsDir: path.join(work, 'builds'),
+    build: (options) =>
+      astroBuilder({ cacheDir: path.join(work, 'cache'), env: { POCKETBASE_URL: pocketbaseUrl } })(
+        options,
+      ),
+    log,
+  });
+  await rebuilder.prepare();
+  const listener = await startRebuildListener({ secret: SECRET, rebuilder, log });
+  const server = await startPocketBase({
+    dataDir: path.join(work, 'pb'),
+    env: {
+      SITE_REBUILD_HOOK_URL: `${listener.url}/rebuild`,
+      SITE_REBUILD_HOOK_SECRET: SECRET,
+      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    },
+  });
+  const site = await startStaticServer({ root: path.join(work, 'current') });
+  try {
+    pocketbaseUrl = server.url;
+    const admin = { email: 'measure@ledgerwise.local', password: 'measure-only-password' };
+    await ensureAdmin({ url: server.url, dataDir: path.join(work, 'pb'), ...admin });
+    // Seeding goes through the API, so the hook fires: let those builds finish first.
+    await seedPocketBase({ url: server.url, ...admin });
+    const pb = new PocketBase(server.url);
+    pb.autoCancellation(false);
+    await pb.admins.authWithPassword(admin.email, admin.password);
+    if (extraPosts > 0) {
+      const started = Date.now();
+      await createPosts(pb, extraPosts);
+      console.log(`created ${extraPosts} more posts in ${seconds(Date.now() - started)}`);
+    }
+    const total = (await pb.collection('blogs').getList(1, 1)).totalItems;
+    await rebuilder.whenIdle();
+    if (!(await rebuilder.published()))
+      throw new Error('The first build failed; see the log above.');
+    console.log(`${total} posts published; builds so far: ${rebuilder.stats.builds}`);
+
+    const saved = Date.now();
+    const record = await pb.collection('blogs').create({
+      title: 'Measured: a new post goes live',
+      content: '<p>Saved in PocketBase, served by the static server.</p>',
+    });
+    const saveMs = Date.now() - saved;
+    for (;;) {
+      const response = await fetch(`${site.url}/blog/${record.id}`);
+      if (response.status === 200) break;
+      if (Date.now() - saved > 30 * 60_000) throw new Error('Not published within 30 minutes.');
+      await sleep(200);
+    }
+    const liveMs = Date.now() - saved;
+    console.log(
+      `RESULT posts=${total + 1} save=${saveMs} ms save→served=${seconds(liveMs)} ` +
+        `(builds: ${rebuilder.stats.builds}, failed: ${rebuilder.stats.failed})`,
+    );
+  } finally {
+    await rebuilder.whenIdle();
+    await site.close();
+    await listener.close();
+    await server.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
