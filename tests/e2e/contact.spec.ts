@@ -1,0 +1,518 @@
+/**
+ * The contact form end to end: the real site, built with EmailJS configured and pointed at a
+ * local endpoint that speaks EmailJS's HTTP contract, the real SDK, real Chromium.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { build as esbuild } from 'esbuild';
+import { expectNoAxeViolations, presetTheme, waitForIsland } from '../support/e2e';
+import { startEmailjsServer, type EmailjsServer } from '../support/emailjs-server';
+import { runBuild, serveSite, type ServedSite } from '../support/site';
+
+/** Build-time variables of the site under test, besides the EmailJS ones. */
+const SITE_ENV = { PUBLIC_SOCIAL_URL: 'https://social.example/ledgerwise-e2e' };
+
+type SiteConfig = typeof import('../../src/site.config');
+
+/**
+ * site.config as this build sees it. It imports `astro:env/client`, which only Astro's Vite can
+ * resolve, so it is bundled here with that module standing in for the build's environment.
+ */
+async function loadSiteConfig(env: Record<string, string>): Promise<SiteConfig> {
+  const result = await esbuild({
+    entryPoints: [fileURLToPath(new URL('../../src/site.config.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'astro-env-client',
+        setup(build) {
+          build.onResolve({ filter: /^astro:env\/client$/ }, () => ({
+            path: 'client',
+            namespace: 'astro-env',
+          }));
+          // CommonJS, so any name site.config imports resolves (unset ones to undefined).
+          build.onLoad({ filter: /.*/, namespace: 'astro-env' }, () => ({
+            contents: `module.exports = ${JSON.stringify({ ...pickPublic(process.env), ...env })};`,
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+  // Evaluated in place: Playwright's loader would not import a generated module from memory.
+  const module = { exports: {} as SiteConfig };
+  new Function('module', 'exports', result.outputFiles[0].text)(module, module.exports);
+  return module.exports;
+}
+
+function pickPublic(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith('PUBLIC_') && entry[1] !== undefined,
+    ),
+  );
+}
+
+const EMAILJS = {
+  serviceId: 'service_e2e',
+  templateId: 'template_e2e',
+  publicKey: 'public_key_e2e',
+};
+
+/** What a visitor types (with stray spaces, which the form trims). */
+const INPUT = {
+  firstName: '  Zoë ',
+  lastName: 'Dlamini',
+  // No stray spaces here: an email input drops them itself (HTML value sanitisation).
+  email: 'zoe.dlamini@example.co.za',
+  profession: 'Tax Advisor',
+  subject: 'Enterprise plan for our firm',
+  message: 'We are a firm of 12 people in Sandton.\nWhat would Enterprise cost? 🙏 李',
+};
+
+const LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  profession: 'Profession',
+  subject: 'Subject',
+  message: 'Message',
+} as const;
+
+type Field = keyof typeof LABELS;
+const FIELDS = Object.keys(LABELS) as Field[];
+
+test.describe.configure({ mode: 'serial' });
+
+let emailjs: EmailjsServer;
+let site: ServedSite;
+let outDir: string;
+let buildOutput = '';
+let CONTACT: SiteConfig['CONTACT'];
+let LINKS: SiteConfig['LINKS'];
+
+test.beforeAll(async () => {
+  // A full site build on a busy two-core machine.
+  test.setTimeout(300_000);
+  emailjs = await startEmailjsServer();
+  ({ CONTACT, LINKS } = await loadSiteConfig(SITE_ENV));
+  const build = await runBuild({
+    env: {
+      ...SITE_ENV,
+      PUBLIC_EMAILJS_SERVICE_ID: EMAILJS.serviceId,
+      PUBLIC_EMAILJS_TEMPLATE_ID: EMAILJS.templateId,
+      PUBLIC_EMAILJS_PUBLIC_KEY: EMAILJS.publicKey,
+      PUBLIC_EMAILJS_API_ORIGIN: emailjs.origin,
+    },
+  });
+  outDir = build.outDir;
+  buildOutput = build.output;
+  if (build.code !== 0)
+    throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
+  site = await serveSite(outDir);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await emailjs?.close();
+  if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
+});
+
+/** Uncaught errors in the page during the current test: the form must never throw. */
+let pageErrors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  emailjs.reset();
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+test.afterEach(() => {
+  expect(pageErrors).toEqual([]);
+});
+
+function field(page: Page, name: Field): Locator {
+  return page.getByLabel(LABELS[name], { exact: true });
+}
+
+function sendButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
+}
+
+/** The polite region announces success; the assertive one announces failures. */
+function statusToast(page: Page) {
+  return page.getByRole('status').filter({ hasText: /\S/ });
+}
+function alertToast(page: Page) {
+  return page.getByRole('alert').filter({ hasText: /\S/ });
+}
+
+async function openContact(page: Page) {
+  await page.goto(`${site.url}/contact`);
+  await waitForIsland(page, 'ContactForm');
+  await expect(sendButton(page)).toBeEnabled();
+}
+
+async function fillForm(page: Page, values: Record<Field, string> = INPUT) {
+  for (const name of FIELDS) await field(page, name).fill(values[name]);
+}
+
+async function expectValuesKept(page: Page, values: Record<Field, string> = INPUT) {
+  for (const name of FIELDS) await expect(field(page, name)).toHaveValue(values[name]);
+}
+
+async function expectFormEmpty(page: Page) {
+  for (const name of FIELDS) await expect(field(page, name)).toHaveValue('');
+}
+
+async function expectRefusedToast(page: Page) {
+  const toast = alertToast(page);
+  await expect(toast).toContainText('Unable to send message');
+  await expect(toast).toContainText('Please try again later or email us directly.');
+  await expect(statusToast(page)).toHaveCount(0);
+}
+
+test('the page has its title, the form and the contact details', async ({ page }) => {
+  await openContact(page);
+  await expect(page).toHaveTitle(/Contact/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
+  // With scripts on, the no-JavaScript note is not rendered.
+  await expect(page.locator('main noscript p')).toHaveCount(0);
+  for (const name of FIELDS) await expect(field(page, name)).toBeVisible();
+
+  const details = page.getByRole('region', { name: 'Contact details' });
+  await expect(details.getByRole('link', { name: CONTACT.supportEmail })).toHaveAttribute(
+    'href',
+    `mailto:${CONTACT.supportEmail}`,
+  );
+  await expect(details).toContainText(CONTACT.location.full);
+  const social = details.getByRole('link', { name: /Follow/ });
+  await expect(social).toHaveAttribute('href', LINKS.social);
+  await expect(social).toHaveAttribute('target', '_blank');
+  await expect(social).toHaveAttribute('rel', 'noopener noreferrer');
+
+  // This build is configured: it does not warn.
+  expect(buildOutput).not.toContain('Contact form not configured');
+});
+
+test('validation: spec messages, tied to their fields, focus on the first invalid one', async ({
+  page,
+}) => {
+  await openContact(page);
+  await sendButton(page).click();
+
+  const expected: Record<Field, string> = {
+    firstName: 'First name must be at least 2 characters.',
+    lastName: 'Last name must be at least 2 characters.',
+    email: 'Invalid email address.',
+    profession: 'Profession must be at least 2 characters.',
+    subject: 'Subject must be at least 5 characters.',
+    message: 'Message must be at least 10 characters.',
+  };
+  for (const name of FIELDS) {
+    const control = field(page, name);
+    await expect(control).toHaveAttribute('aria-invalid', 'true');
+    await expect(control).toHaveAccessibleDescription(expected[name]);
+    const describedBy = await control.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(expected[name]);
+    await expect(page.locator(`[id="${describedBy}"]`)).toBeVisible();
+  }
+  await expect(field(page, 'firstName')).toBeFocused();
+
+  // Whitespace alone is not a name; after the first submit, fields re-validate as they change.
+  await field(page, 'firstName').fill('     ');
+  await expect(field(page, 'firstName')).toHaveAccessibleDescription(expected.firstName);
+  await field(page, 'firstName').fill('Zo');
+  await expect(field(page, 'firstName')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'firstName')).toHaveAccessibleDescription('');
+  await expect(page.getByText(expected.firstName)).toHaveCount(0);
+  await field(page, 'lastName').fill('Li');
+
+  // Focus goes to the first field still invalid.
+  await sendButton(page).click();
+  await expect(field(page, 'email')).toBeFocused();
+  await field(page, 'email').fill('zoe@example');
+  await expect(field(page, 'email')).toHaveAccessibleDescription(expected.email);
+  await field(page, 'email').fill('zoe@example.com');
+  await expect(field(page, 'email')).not.toHaveAttribute('aria-invalid', 'true');
+
+  // A maximum length has its own message.
+  await field(page, 'subject').fill('x'.repeat(151));
+  await expect(field(page, 'subject')).toHaveAccessibleDescription(
+    'Subject must be at most 150 characters.',
+  );
+
+  expect(emailjs.requests).toHaveLength(0);
+  await expect(statusToast(page)).toHaveCount(0);
+  await expect(alertToast(page)).toHaveCount(0);
+});
+
+test('200: "Message sent" toast, the form resets, the payload is right field by field', async ({
+  page,
+}) => {
+  await openContact(page);
+  await fillForm(page);
+  const before = Date.now();
+  await sendButton(page).click();
+
+  const toast = statusToast(page);
+  await expect(toast).toContainText('Message sent');
+  await expect(toast).toContainText("We'll get back to you as soon as possible.");
+  await expect(alertToast(page)).toHaveCount(0);
+  await expectFormEmpty(page);
+  const after = Date.now();
+
+  expect(emailjs.requests).toHaveLength(1);
+  const [request] = emailjs.requests;
+  expect(request.method).toBe('POST');
+  expect(request.path).toBe('/api/v1.0/email/send');
+  expect(request.headers['content-type']).toBe('application/json');
+  const body = request.body!;
+  expect(body.service_id).toBe(EMAILJS.serviceId);
+  expect(body.template_id).toBe(EMAILJS.templateId);
+  expect(body.user_id).toBe(EMAILJS.publicKey);
+  const params = body.template_params!;
+  expect(params.from_name).toBe('Zoë Dlamini');
+  expect(params.from_email).toBe('zoe.dlamini@example.co.za');
+  expect(params.profession).toBe('Tax Advisor');
+  expect(params.subject).toBe('Enterprise plan for our firm');
+  expect(params.message).toBe(INPUT.message);
+  expect(params.to_name).toBe(CONTACT.recipientName);
+  expect(params.submitted_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  const submitted = Date.parse(String(params.submitted_date));
+  expect(submitted).toBeGreaterThanOrEqual(before - 1000);
+  expect(submitted).toBeLessThanOrEqual(after + 1000);
+  expect(Object.keys(params).sort()).toEqual([
+    'from_email',
+    'from_name',
+    'message',
+    'profession',
+    'subject',
+    'submitted_date',
+    'to_name',
+  ]);
+});
+
+for (const status of [400, 429, 500]) {
+  test(`${status}: "Unable to send message" toast, every value kept`, async ({ page }) => {
+    emailjs.respondWith({ status });
+    await openContact(page);
+    await fillForm(page);
+    await sendButton(page).click();
+    await expectRefusedToast(page);
+    await expectValuesKept(page);
+    await expect(sendButton(page)).toBeEnabled();
+    expect(emailjs.requests).toHaveLength(1);
+  });
+}
+
+test('connection refused: "Error sending message" toast, every value kept', async ({ page }) => {
+  await openContact(page);
+  await fillForm(page);
+  await emailjs.stopListening();
+  try {
+    await sendButton(page).click();
+    const toast = alertToast(page);
+    await expect(toast).toContainText('Error sending message');
+    await expect(toast).toContainText('Something went wrong. Please try again.');
+    await expect(statusToast(page)).toHaveCount(0);
+    await expectValuesKept(page);
+    await expect(sendButton(page)).toBeEnabled();
+  } finally {
+    await emailjs.startListening();
+  }
+  expect(emailjs.requests).toHaveLength(0);
+});
+
+test('a dropped connection: "Error sending message" toast, every value kept', async ({ page }) => {
+  emailjs.respondWith({ destroySocket: true });
+  await openContact(page);
+  await fillForm(page);
+  await sendButton(page).click();
+  await expect(alertToast(page)).toContainText('Error sending message');
+  await expectValuesKept(page);
+  // One send: Chromium itself may repeat a request once when a reused connection drops, but
+  // a repeat carries the very same body (same submitted_date).
+  expect(emailjs.requests.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(emailjs.requests.map((request) => request.rawBody)).size).toBe(1);
+});
+
+test('a slow answer: the button reads "Sending..." and is disabled until it comes', async ({
+  page,
+}) => {
+  emailjs.respondWith({ hold: true });
+  await openContact(page);
+  await fillForm(page);
+  await sendButton(page).click();
+  await emailjs.waitForRequests(1);
+  const button = sendButton(page);
+  await expect(button).toHaveText('Sending...');
+  await expect(button).toBeDisabled();
+  await expect(statusToast(page)).toHaveCount(0);
+  await expectValuesKept(page);
+
+  emailjs.release();
+  await expect(statusToast(page)).toContainText('Message sent');
+  await expect(button).toHaveText('Send Message');
+  await expect(button).toBeEnabled();
+});
+
+test('a double click sends once', async ({ page }) => {
+  await openContact(page);
+  await fillForm(page);
+  await sendButton(page).dblclick();
+  await expect(statusToast(page)).toContainText('Message sent');
+  await expectFormEmpty(page);
+  // A second send would also have shown the rate-limit refusal.
+  await expect(alertToast(page)).toHaveCount(0);
+  expect(emailjs.requests).toHaveLength(1);
+});
+
+test('a second message within 10 s is held back by the rate limit', async ({ page }) => {
+  await openContact(page);
+  await fillForm(page);
+  await sendButton(page).click();
+  await expect(statusToast(page)).toContainText('Message sent');
+  await fillForm(page);
+  await sendButton(page).click();
+  // The SDK refuses locally with 429, which the form treats like any other refusal.
+  await expect(alertToast(page)).toContainText('Unable to send message');
+  await expectValuesKept(page);
+  expect(emailjs.requests).toHaveLength(1);
+});
+
+test('honeypot: hidden from people and assistive technology; filled, it sends nothing', async ({
+  page,
+}) => {
+  await openContact(page);
+  const honeypot = page.locator('input[name="website"]');
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+  await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0);
+  const box = await honeypot.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(0);
+
+  await fillForm(page);
+  // What a bot does: fill every input it finds in the DOM.
+  await honeypot.evaluate((input: HTMLInputElement) => {
+    input.value = 'https://spam.example';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await sendButton(page).click();
+  // The bot sees the usual success and learns nothing.
+  await expect(statusToast(page)).toContainText('Message sent');
+  await expectFormEmpty(page);
+  await expect(honeypot).toHaveValue('');
+  expect(emailjs.requests).toHaveLength(0);
+});
+
+test('keyboard only: reach, fill and send the form', async ({ page }) => {
+  await openContact(page);
+  // Tab from the top of the page until the first field has focus.
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    if (await field(page, 'firstName').evaluate((el) => el === document.activeElement)) break;
+  }
+  await expect(field(page, 'firstName')).toBeFocused();
+
+  // An empty submit from the keyboard puts focus back on the first invalid field.
+  await page.keyboard.press('Enter');
+  await expect(field(page, 'firstName')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(page, 'firstName')).toBeFocused();
+
+  for (const [index, name] of FIELDS.entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await expect(field(page, name)).toBeFocused();
+    await page.keyboard.type(INPUT[name]);
+  }
+  // The honeypot is skipped: the next stop is the button.
+  await page.keyboard.press('Tab');
+  await expect(sendButton(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  await expect(statusToast(page)).toContainText('Message sent');
+  await expectFormEmpty(page);
+  expect(emailjs.requests).toHaveLength(1);
+  expect(emailjs.requests[0].body?.template_params?.from_name).toBe('Zoë Dlamini');
+});
+
+test('toasts are announced, stay 5 s, pause while hovered and can be dismissed', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await openContact(page);
+  await fillForm(page);
+  await sendButton(page).click();
+  const toast = statusToast(page);
+  await expect(toast).toContainText('Message sent');
+  await expect(toast).toHaveAttribute('aria-live', 'polite');
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward(4_000);
+  await expect(toast).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(toast).toHaveCount(0);
+
+  // While the pointer rests on a toast it stays (WCAG 2.2.1); it goes once the pointer leaves.
+  await page.clock.fastForward(11_000); // past the 10 s rate limit
+  await fillForm(page);
+  await sendButton(page).click();
+  await expect(toast).toContainText('Message sent');
+  await toast.getByText('Message sent').hover();
+  await page.clock.fastForward(8_000);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(0, 0);
+  await page.clock.fastForward(5_500);
+  await expect(toast).toHaveCount(0);
+
+  // Failures go to the assertive region, and can be dismissed.
+  emailjs.respondWith({ status: 500 });
+  await page.clock.fastForward(11_000); // past the 10 s rate limit
+  await fillForm(page);
+  await sendButton(page).click();
+  await expect(alertToast(page)).toContainText('Unable to send message');
+  await expect(alertToast(page)).toHaveAttribute('aria-live', 'assertive');
+  await alertToast(page).getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(alertToast(page)).toHaveCount(0);
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`axe: no violations with errors and a failure toast shown (${theme})`, async ({ page }) => {
+    await presetTheme(page, theme);
+    await openContact(page);
+    await sendButton(page).click();
+    await expect(field(page, 'firstName')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    emailjs.respondWith({ status: 500 });
+    await fillForm(page);
+    await sendButton(page).click();
+    await expect(alertToast(page)).toContainText('Unable to send message');
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('without JavaScript: a visible note gives the support address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/contact`);
+    // By CSS: Playwright's text and role engines never look inside <noscript>.
+    const note = page.locator('main noscript p');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('The form needs JavaScript to send. Please email us at');
+    const link = note.locator('a');
+    await expect(link).toHaveText(CONTACT.supportEmail);
+    await expect(link).toHaveAttribute('href', `mailto:${CONTACT.supportEmail}`);
+    // Nothing can send without scripts: the button stays disabled rather than posting the form.
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  } finally {
+    await context.close();
+  }
+});
