@@ -20,36 +20,36 @@ export const FEATURES: readonly FeatureItem[] = [
     icon: FileSearch,
     title: 'Instant Analysis',
     description:
-      'Ask a question in plain language and get a structured answer in seconds, with the Income Tax Act section, SARS guide or IFRS standard it relies on cited beside it.',
+      'Ask in plain language and get a structured answer in seconds, citing the Act, SARS guide or IFRS standard it relies on.',
   },
   {
     icon: Mail,
     title: 'Email Assistance',
     description:
-      'Draft client emails and messages in your firm’s tone: deadline reminders, requests for supporting documents and plain-language explanations of a SARS assessment.',
+      'Draft client emails and messages in your firm’s tone: deadline reminders, document requests, SARS letters explained.',
   },
   {
     icon: ChartLine,
     title: 'Financial Analysis',
     description:
-      'Upload trial balances or management accounts and get ratios, trends and variances explained, ready to discuss with a client or a board.',
+      'Upload trial balances or management accounts and get ratios, trends and variances explained.',
   },
   {
     icon: Scale,
     title: 'Policy & Contract Interpretation',
     description:
-      'Summarise engagement letters, loan agreements and company policies, and see the clauses that carry risk, obligations or tax consequences.',
+      'Summarise engagement letters, loan agreements and policies, and see the clauses that carry risk or tax consequences.',
   },
   {
     icon: Target,
     title: 'Strategy & Risk Assessment',
     description:
-      'Weigh options such as a restructuring, a new entity or a change in year-end, with the risks, the compliance steps and the questions to ask first.',
+      'Weigh options such as a restructuring or a new entity, with the risks and the compliance steps set out.',
   },
   {
     icon: ListChecks,
     title: 'Action Item Extraction',
     description:
-      'Attach a PDF such as a SARS letter of audit findings or a verification request and get a dated to-do list of what must be submitted, by whom and by when.',
+      'Attach a PDF such as a SARS letter and get a dated to-do list of what must be submitted, by whom and by when.',
   },
 ];

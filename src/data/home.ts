@@ -54,31 +54,26 @@ export const EXAMPLE_TASKS: readonly ExampleTask[] = [
   {
     icon: Receipt,
     area: 'Tax',
-    prompt:
-      'Is a home office deductible for a salaried employee who works from home three days a week?',
-    result:
-      'The section 23(b) test set out step by step, the records to keep and what to claim on the ITR12.',
+    prompt: 'Can a salaried employee who works from home claim home-office expenses?',
+    result: 'The section 23(b) test step by step, and what to claim on the ITR12.',
   },
   {
     icon: Calculator,
     area: 'Accounting',
-    prompt:
-      'Explain the lease entries for a five-year office lease under IFRS 16 at R45,000 a month.',
-    result:
-      'Right-of-use asset and lease liability at commencement, with the journal for the first month.',
+    prompt: 'Journal a five-year office lease at R45,000 a month under IFRS 16.',
+    result: 'The right-of-use asset, the lease liability and the first month’s entries.',
   },
   {
     icon: FileSearch,
     area: 'Audit',
     prompt: 'Summarise the audit findings in this SARS letter and list what we must submit.',
-    result: 'A dated checklist of documents, with the 21 business days to respond highlighted.',
+    result: 'A dated checklist, with the 21 business days to respond highlighted.',
   },
   {
     icon: Scale,
     area: 'Statutory & legal',
-    prompt: 'What must a private company file with the CIPC each year, and by when?',
-    result:
-      'The annual return and beneficial ownership filing, their due dates and the penalties for filing late.',
+    prompt: 'What must a private company file with the CIPC each year?',
+    result: 'The annual return and beneficial ownership filing, with due dates and penalties.',
   },
 ];
 
@@ -92,31 +87,29 @@ export interface TrustPoint {
 export const SECURITY_HEADING = {
   title: 'Built for Client Confidentiality',
   subtitle:
-    'Your clients trust you with their numbers. We treat their documents with the same care, under the Protection of Personal Information Act (POPIA).',
+    'Your clients trust you with their numbers. We treat their documents with the same care, under POPIA.',
 } as const;
 
 export const SECURITY_POINTS: readonly TrustPoint[] = [
   {
     icon: Lock,
     title: 'Encrypted end to end',
-    description: 'Documents and conversations are encrypted in transit (TLS) and at rest.',
+    description: 'Documents and chats are encrypted in transit and at rest.',
   },
   {
     icon: ShieldCheck,
     title: 'POPIA aligned',
-    description:
-      'We act as your operator under POPIA, with a named Information Officer and a clear retention period.',
+    description: 'We act as your operator under POPIA, with a named Information Officer.',
   },
   {
     icon: EyeOff,
     title: 'Never used for training',
-    description: 'Your uploads are never used to train public AI models and never sold.',
+    description: 'Your uploads never train public AI models and are never sold.',
   },
   {
     icon: MapPin,
     title: 'Made in Johannesburg',
-    description:
-      'A South African team, South African support hours and answers grounded in local law.',
+    description: 'A local team, local support hours and answers grounded in local law.',
   },
 ];
 
