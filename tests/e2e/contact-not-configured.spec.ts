@@ -1,0 +1,104 @@
+/**
+ * A build without the EmailJS variables: the build warns and names them, the contact page still
+ * renders, and a submit shows "Unable to send message", keeps every value, logs what is missing,
+ * sends nothing and throws nothing.
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForIsland } from '../support/e2e';
+import { runBuild, serveSite, type ServedSite } from '../support/site';
+
+const MISSING = [
+  'PUBLIC_EMAILJS_SERVICE_ID',
+  'PUBLIC_EMAILJS_TEMPLATE_ID',
+  'PUBLIC_EMAILJS_PUBLIC_KEY',
+] as const;
+
+const VALUES = {
+  'First name': 'Nkosazana',
+  'Last name': 'Dlamini',
+  Email: 'nkosazana@example.co.za',
+  Profession: 'Payroll Specialist',
+  Subject: 'Payroll questions',
+  Message: 'Does the assistant know the current PAYE tables?',
+};
+
+test.describe.configure({ mode: 'serial' });
+
+let site: ServedSite;
+let outDir: string;
+let buildOutput = '';
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const build = await runBuild({
+    // Undefined removes a variable the developer's shell might have set.
+    env: {
+      PUBLIC_EMAILJS_SERVICE_ID: undefined,
+      PUBLIC_EMAILJS_TEMPLATE_ID: undefined,
+      PUBLIC_EMAILJS_PUBLIC_KEY: undefined,
+      PUBLIC_EMAILJS_API_ORIGIN: undefined,
+    },
+  });
+  outDir = build.outDir;
+  buildOutput = build.output;
+  if (build.code !== 0)
+    throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
+  site = await serveSite(outDir);
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
+});
+
+async function openContact(page: Page) {
+  await page.goto(`${site.url}/contact`);
+  await waitForIsland(page, 'ContactForm');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+}
+
+test('the build warns once, naming each missing variable', () => {
+  const warnings = buildOutput
+    .split('\n')
+    .filter((line) => line.includes('Contact form not configured'));
+  expect(warnings).toHaveLength(1);
+  for (const name of MISSING) expect(warnings[0]).toContain(name);
+});
+
+test('the page renders and a submit refuses politely, keeps the values, logs what is missing', async ({
+  page,
+}) => {
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  const sendRequests: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('request', (request) => {
+    if (request.url().includes('/email/send')) sendRequests.push(request.url());
+  });
+
+  await openContact(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
+  for (const [label, value] of Object.entries(VALUES)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  const toast = page.getByRole('alert').filter({ hasText: /\S/ });
+  await expect(toast).toContainText('Unable to send message');
+  await expect(toast).toContainText('Please try again later or email us directly.');
+  for (const [label, value] of Object.entries(VALUES)) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+  }
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+
+  await expect.poll(() => consoleErrors.join('\n')).toContain('Contact form not configured');
+  const logged = consoleErrors.find((text) => text.includes('Contact form not configured'))!;
+  for (const name of MISSING) expect(logged).toContain(name);
+  expect(sendRequests).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
