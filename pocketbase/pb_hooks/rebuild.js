@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /*
  * Rebuild webhook: the logic behind site-rebuild.pb.js. Not a hook file itself (the name does not
  * end in .pb.js): handlers `require()` it, because they cannot see a hook file's top-level names.

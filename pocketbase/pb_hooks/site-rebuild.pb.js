@@ -1,4 +1,3 @@
-/// <reference path="../pb_data/types.d.ts" />
 /*
  * Content changes publish the site: after a blogs or testimonials record is created, updated or
  * deleted (REST API and admin UI), POST to SITE_REBUILD_HOOK_URL. The logic, including how bursts

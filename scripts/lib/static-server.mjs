@@ -138,8 +138,10 @@ function send(req, res, { file, size }, status, extraHeaders) {
 /**
  * Starts the server. `root` is the built site; `port: 0` picks a free port. Resolves to
  * `{ url, port, close() }`. Listens on 127.0.0.1 only.
+ *
+ * @param {{ root: string, port?: number, host?: string, rulesFile?: string }} options
  */
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1', rulesFile } = {}) {
+export async function startStaticServer({ root, port = 0, host = '127.0.0.1', rulesFile }) {
   const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
 

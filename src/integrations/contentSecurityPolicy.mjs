@@ -89,7 +89,7 @@ function attributeValue(attributes, name) {
   return match ? (match[1] ?? match[2] ?? match[3] ?? '') : undefined;
 }
 
-/** @param {string} attributes */
+/** @param {string} attributes @param {string} name */
 function hasAttribute(attributes, name) {
   return new RegExp(`(?:^|\\s)${name}(?:\\s*=|\\s|$)`, 'i').test(attributes);
 }
