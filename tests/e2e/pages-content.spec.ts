@@ -147,7 +147,7 @@ test.describe('faq accordion', () => {
   }) => {
     const html = await (await request.get('/faq')).text();
     expect(html.match(/aria-controls="faq-answer-\d"/g)).toHaveLength(8);
-    expect(html.match(/<div[^>]*id="faq-answer-\d"[^>]*hidden/g)).toHaveLength(8);
+    expect(html.match(/<section[^>]*id="faq-answer-\d"[^>]*hidden/g)).toHaveLength(8);
     expect(html).toContain(SUPPORT_EMAIL);
     expect(html).toContain('free trial of a month');
 

@@ -98,9 +98,8 @@ function Accordion({ items, headingLevel = 2, idPrefix = 'faq' }: Props) {
                 </svg>
               </button>
             </Heading>
-            <div
+            <section
               id={panelId}
-              role="region"
               aria-labelledby={buttonId}
               hidden={!open}
               className="px-5 pb-5 text-muted-foreground"
@@ -108,7 +107,7 @@ function Accordion({ items, headingLevel = 2, idPrefix = 'faq' }: Props) {
               <p>
                 <AnswerText text={item.answer} />
               </p>
-            </div>
+            </section>
           </div>
         );
       })}
