@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPhaseSeconds } from '../../scripts/lib/bench/build-scale.mjs';
 import { medianRun } from '../../scripts/lib/bench/lighthouse-runner.mjs';
 import {
   fileForRoute,
@@ -24,6 +25,23 @@ describe('medianRun', () => {
   it('breaks a tie in score by the faster LCP', () => {
     const runs = [run(100, 1300), run(100, 1100), run(100, 1200)];
     expect(medianRun(runs).lcpMs).toBe(1200);
+  });
+});
+
+describe('renderPhaseSeconds', () => {
+  it("reads the duration of Astro's page rendering phase, not of the phases around it", () => {
+    const output = [
+      ' building client (vite) ',
+      '04:13:45 [vite] ✓ built in 3.63s',
+      ' generating static routes ',
+      '04:13:45 ▶ src/pages/about.astro',
+      '04:53:53 ✓ Completed in 4.08s.',
+      ' generating optimized images ',
+      '04:53:54 ✓ Completed in 716ms.',
+    ].join('\n');
+    expect(renderPhaseSeconds(output)).toBe(4.08);
+    expect(renderPhaseSeconds('generating static routes\n✓ Completed in 380ms.')).toBe(0.38);
+    expect(renderPhaseSeconds('[build] Complete!')).toBeNull();
   });
 });
 

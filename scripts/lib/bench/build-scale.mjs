@@ -13,6 +13,15 @@ import { ensureAdmin, startPocketBase } from '../pocketbase.mjs';
 import { createPosts } from '../seed-posts.mjs';
 import { samplePeakMemory } from './process-memory.mjs';
 
+/** Seconds Astro spent in its "generating static routes" phase (the per-page rendering). */
+export function renderPhaseSeconds(output) {
+  const start = output.indexOf('generating static routes');
+  if (start < 0) return null;
+  const match = /✓ Completed in ([\d.]+)(m?s)/.exec(output.slice(start));
+  if (!match) return null;
+  return Number(match[1]) / (match[2] === 'ms' ? 1000 : 1);
+}
+
 async function countHtmlFiles(dir) {
   let count = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -40,7 +49,7 @@ function makeBenchPost(index) {
 /**
  * @param {{ sizes: number[], log?: (message: string) => void }} options
  * @returns {Promise<Array<{ posts: number, pages: number, wallSeconds: number, peakMemoryBytes: number | null,
- *   msPerPage: number, astroReported: string | null, ok: boolean, error?: string }>>}
+ *   msPerPage: number, renderSeconds: number | null, renderMsPerPage: number | null, astroReported: string | null, ok: boolean, error?: string }>>}
  */
 export async function measureBuildScale({ sizes, log = console.log }) {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-bench-scale-'));
@@ -87,6 +96,8 @@ export async function measureBuildScale({ sizes, log = console.log }) {
           wallSeconds,
           peakMemoryBytes: memory.available ? memory.peakBytes : null,
           msPerPage: NaN,
+          renderSeconds: null,
+          renderMsPerPage: null,
           astroReported: null,
           ok: false,
           error: output.slice(-2000),
@@ -95,6 +106,7 @@ export async function measureBuildScale({ sizes, log = console.log }) {
         continue;
       }
       const pages = await countHtmlFiles(outDir);
+      const renderSeconds = renderPhaseSeconds(output);
       const reported = /(\d+) page\(s\) built in ([\d.]+)(m?s)/.exec(output);
       results.push({
         posts: size,
@@ -102,6 +114,8 @@ export async function measureBuildScale({ sizes, log = console.log }) {
         wallSeconds,
         peakMemoryBytes: memory.available ? memory.peakBytes : null,
         msPerPage: (wallSeconds * 1000) / pages,
+        renderSeconds,
+        renderMsPerPage: renderSeconds == null ? null : (renderSeconds * 1000) / pages,
         astroReported: reported ? `${reported[1]} pages in ${reported[2]}${reported[3]}` : null,
         ok: true,
       });
