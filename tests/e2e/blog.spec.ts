@@ -11,6 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { buildSite, serveSite, type ServedSite } from '../support/site';
 import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
+import { expectNoAxeViolations, presetTheme } from '../support/e2e';
 
 const BUILD_TIMEOUT = 300_000;
 const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';
@@ -304,6 +305,22 @@ test.describe('blog with 35 posts', () => {
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((r) => new URL(r).host === host)).toEqual([]);
   });
+
+  for (const theme of ['dark', 'light'] as const) {
+    test(`blog pages pass axe (WCAG A/AA) in the ${theme} theme`, async ({ page }) => {
+      await presetTheme(page, theme);
+      for (const pathname of [
+        '/blog',
+        '/blog/page/2',
+        `/blog/${posts[0].id}`,
+        '/blog/unknown-id',
+      ]) {
+        await page.goto(url(pathname));
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
 
   test('RSS and sitemap list every post', async ({ request }) => {
     const rss = await (await request.get(url('/rss.xml'))).text();
