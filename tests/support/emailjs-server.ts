@@ -184,6 +184,12 @@ export async function startEmailjsServer(): Promise<EmailjsServer> {
   });
   const port = await listen(server, 0);
 
+  const release = () => {
+    const resolvers = held;
+    held = [];
+    resolvers.forEach((resolve) => resolve());
+  };
+
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
@@ -196,11 +202,7 @@ export async function startEmailjsServer(): Promise<EmailjsServer> {
     respondWith(response) {
       plan = { ...response };
     },
-    release() {
-      const resolvers = held;
-      held = [];
-      resolvers.forEach((resolve) => resolve());
-    },
+    release,
     waitForRequests(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -221,10 +223,10 @@ export async function startEmailjsServer(): Promise<EmailjsServer> {
       requests.length = 0;
       preflightCount = 0;
       plan = {};
-      this.release();
+      release();
     },
     async stopListening() {
-      this.release();
+      release();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Keep-alive connections from earlier requests would otherwise still be served.
@@ -236,7 +238,7 @@ export async function startEmailjsServer(): Promise<EmailjsServer> {
       await listen(server, port);
     },
     async close() {
-      this.release();
+      release();
       if (!server.listening) return;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
