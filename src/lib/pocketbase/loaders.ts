@@ -28,7 +28,7 @@ export interface PocketBaseLoaderOptions {
    * (`astro build`), so the CDN keeps the last good site; `astro dev` shows the error instead.
    */
   failOnError?: boolean;
-  /** The site's origin: links elsewhere get rel="noopener noreferrer". */
+  /** The site's origin (default: astro.config's `site`): links elsewhere get rel="noopener noreferrer". */
   siteOrigin?: string;
 }
 
@@ -54,7 +54,7 @@ function resolveOptions(options: PocketBaseLoaderOptions) {
   return {
     url: (options.url ?? process.env.POCKETBASE_URL ?? '').trim().replace(/\/+$/, ''),
     failOnError: options.failOnError ?? isProductionBuild(),
-    siteOrigin: options.siteOrigin ?? process.env.SITE_URL ?? 'https://ledgerwise.co.za',
+    siteOrigin: options.siteOrigin ?? 'https://ledgerwise.co.za',
   };
 }
 
@@ -78,8 +78,11 @@ function takeStatus(): Promise<BlogStatus> {
 }
 
 async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
-  const { store, meta, logger, parseData } = context;
-  const { url, failOnError, siteOrigin } = resolveOptions(options);
+  const { store, meta, logger, parseData, config } = context;
+  const { url, failOnError, siteOrigin } = resolveOptions({
+    siteOrigin: config.site,
+    ...options,
+  });
 
   let records: RecordModel[];
   const pb = createPocketBaseClient(url || 'http://127.0.0.1:1');
