@@ -74,9 +74,11 @@ let sdkPromise: Promise<EmailjsSdk> | undefined;
  * it is only needed once somebody actually writes to us.
  */
 export function loadEmailjs(): Promise<EmailjsSdk> {
-  sdkPromise ??= import('@emailjs/browser').then((module) => module.default);
-  // A failed download (offline) must not stick: the next attempt tries again.
-  sdkPromise.catch(() => (sdkPromise = undefined));
+  if (!sdkPromise) {
+    sdkPromise = import('@emailjs/browser').then((module) => module.default);
+    // A failed download (offline) must not stick: the next attempt tries again.
+    sdkPromise.catch(() => (sdkPromise = undefined));
+  }
   return sdkPromise;
 }
 

@@ -179,6 +179,26 @@ async function expectRefusedToast(page: Page) {
   await expect(statusToast(page)).toHaveCount(0);
 }
 
+test('the EmailJS SDK is not in the initial scripts; it loads when a field gets focus', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await openContact(page);
+  const initial = [...scripts];
+  const hasSdk = async (url: string) =>
+    (await (await page.request.get(url)).text()).includes('/api/v1.0/email/send');
+  for (const url of initial) expect(await hasSdk(url), url).toBe(false);
+
+  await field(page, 'firstName').focus();
+  await expect.poll(() => scripts.length).toBeGreaterThan(initial.length);
+  const lazy = scripts.slice(initial.length);
+  expect(await Promise.all(lazy.map(hasSdk))).toContain(true);
+  expect(emailjs.requests).toHaveLength(0);
+});
+
 test('the page has its title, the form and the contact details', async ({ page }) => {
   await openContact(page);
   await expect(page).toHaveTitle(/Contact/);
