@@ -44,6 +44,8 @@ export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe'
     ...(buildDir ? { ASTRO_OUT_DIR: buildDir } : {}),
     ...(cacheDir ? { ASTRO_CACHE_DIR: cacheDir } : {}),
     ASTRO_TELEMETRY_DISABLED: '1',
+    // A build started from a test runner inherits NODE_ENV=test; build what production builds.
+    NODE_ENV: 'production',
     ...env,
   };
   // An undefined value removes the variable from the build's environment.
