@@ -54,14 +54,31 @@ test.describe('home: order and hero', () => {
     await expect(prompts.nth(0)).toContainText(/tax treaty between South Africa and/);
     await expect(prompts.nth(1)).toContainText(/action items .*SARS letter \(PDF\)/);
     await expect(prompts.nth(2)).toContainText(/Draft a client email .*tax deadline/);
+    // The highlight copy that makes the shimmer is hidden from assistive technology.
     const status = hero.locator('[data-chat-status]');
     await expect(status).toHaveText(/^\s*Analyzing your request/);
-    const animation = await status.evaluate((el) => {
+    await expect(status.locator('[aria-hidden="true"]')).toHaveText(/^\s*Analyzing your request/);
+  });
+
+  test('the status line shimmers on a 5 s loop, only while on screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    const status = page.locator('[data-chat-status]');
+    const shimmer = status.locator('.shimmer-window');
+    const animation = await shimmer.evaluate((el) => {
       const style = getComputedStyle(el);
       return { name: style.animationName, duration: style.animationDuration };
     });
     expect(animation.name).not.toBe('none');
     expect(animation.duration).toBe('5s');
+    await expect(status).toHaveAttribute('data-in-view', '');
+    await expect
+      .poll(() => shimmer.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('running');
+    // Scrolled away: the loop stops, so nothing is composited or painted for it.
+    await page.locator('#features').scrollIntoViewIfNeeded();
+    await expect(status).not.toHaveAttribute('data-in-view');
+    expect(await shimmer.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
   });
 
   test('the first phrase is in the server HTML, so nothing shifts when the island starts', async ({
@@ -203,6 +220,17 @@ test.describe('home: trusted-by marquee', () => {
     // One set's width travels in one cycle: speed 40 = 40 px per second.
     expect(motion.set / motion.seconds).toBeCloseTo(40, 0);
 
+    // It moves while on screen, and stops when scrolled away.
+    await marquee.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await expect
+      .poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('running');
+    await page.locator('#features').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState))
+      .toBe('paused');
+    await marquee.scrollIntoViewIfNeeded();
     await expect
       .poll(() => track.evaluate((el) => getComputedStyle(el).animationPlayState))
       .toBe('running');
@@ -220,6 +248,8 @@ test.describe('home: trusted-by marquee', () => {
     const track = marquee.locator('.marquee-track');
     expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
     await expect(marquee.locator('ul[aria-hidden="true"]')).toBeHidden();
+    // The status line's shimmer is off too.
+    await expect(page.locator('[data-chat-status] .shimmer-window')).toBeHidden();
     const logos = marquee.locator('img:not([alt=""])');
     await expect(logos).toHaveCount(8);
     for (const logo of await logos.all()) {
