@@ -11,7 +11,7 @@ const BLOCK_TAG =
 const TEXT_ONLY: sanitize.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
-  // Elements whose contents are never prose for a reader.
+  // Elements whose contents are never text for a reader.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'svg', 'math'],
 };
 

@@ -61,7 +61,7 @@ function isAllowedImageSource(src: string | undefined, blocked: readonly string[
 }
 
 /**
- * Blog HTML from the CMS, reduced to an allowlist before it reaches `set:html`: prose, headings
+ * Blog HTML from the CMS, reduced to an allowlist before it reaches `set:html`: body text, headings
  * (h1 becomes h2: the page's title is its one h1), lists, tables, code, quotes, links and
  * http(s) images. Scripts, styles, frames, objects, forms, SVG and MathML (with their contents),
  * every event handler and style attribute, and javascript:, vbscript:, data: and
