@@ -211,7 +211,7 @@ test.describe('blog with 35 posts', () => {
       'rel',
       'noopener noreferrer',
     );
-    await expect(page.locator('.prose')).toContainText('The newest post & its link.');
+    await expect(page.locator('.article-body')).toContainText('The newest post & its link.');
 
     await expect(page.getByRole('link', { name: 'Back to Blog' }).first()).toHaveAttribute(
       'href',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitial } from '@/components/islands/TestimonialCarousel';
+import { avatarInitial } from '@/lib/avatarInitial';
 
 describe('avatarInitial', () => {
   it("is the author's first letter, upper-cased", () => {

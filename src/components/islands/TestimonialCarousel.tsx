@@ -1,28 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
-import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { TIMING } from '@/site.config';
-
-export interface CarouselImage {
-  src: string;
-  srcSet?: string;
-  width: number;
-  height: number;
-}
-
-export interface CarouselTestimonial {
-  id: string;
-  quote: string;
-  author: string;
-  position?: string;
-  company?: string;
-  avatar?: CarouselImage;
-  /** Entrance animation delay in ms (spec §3); slides move instead, so it is kept as data only. */
-  delay: number;
-}
+import { ErrorBoundary } from './ErrorBoundary';
 
 interface Props {
-  testimonials: CarouselTestimonial[];
+  /** The slides, rendered by Astro (TestimonialSlide.astro): static HTML, not serialised props. */
+  children: ReactNode;
+  count: number;
   /** Names the region for assistive technology. */
   label?: string;
   autoplayMs?: number;
@@ -37,45 +21,33 @@ const SLIDER_BREAKPOINTS = Object.fromEntries(
     .map(([minWidth, perView]) => [`(min-width: ${minWidth}px)`, { slides: { perView } }]),
 );
 
-/** The author's first letter (a whole character, even an emoji), or "?" without an author. */
-export function avatarInitial(author: string): string {
-  const [first] = Array.from(author.trim());
-  return first ? first.toLocaleUpperCase() : '?';
-}
+/* Lucide's chevron, pause and play paths inline: lucide's runtime would cost Home 1.7 KB gzip. */
+const ICONS = {
+  previous: <path d="m15 18-6-6 6-6" />,
+  next: <path d="m9 18 6-6-6-6" />,
+  pause: (
+    <>
+      <rect x="14" y="4" width="4" height="16" rx="1" />
+      <rect x="6" y="4" width="4" height="16" rx="1" />
+    </>
+  ),
+  play: <path d="M6 3l14 9-14 9V3z" />,
+};
 
-function Avatar({ author, image }: { author: string; image?: CarouselImage }) {
-  const [failed, setFailed] = useState(false);
-  const imgRef = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    // An error before hydration fired no React handler: read the result from the element.
-    const img = imgRef.current;
-    if (img?.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-  if (image && !failed) {
-    return (
-      <img
-        ref={imgRef}
-        src={image.src}
-        srcSet={image.srcSet}
-        width={image.width}
-        height={image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        onError={() => setFailed(true)}
-        className="h-12 w-12 shrink-0 rounded-full object-cover"
-      />
-    );
-  }
-  // The default user image: a gradient disc with the author's initial.
+function Icon({ name }: { name: keyof typeof ICONS }) {
   return (
-    <span
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
       aria-hidden="true"
-      data-avatar-fallback=""
-      className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-sky-500 to-indigo-600 text-lg font-semibold text-white"
+      className="h-5 w-5"
     >
-      {avatarInitial(author)}
-    </span>
+      {ICONS[name]}
+    </svg>
   );
 }
 
@@ -91,12 +63,12 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
-export default function TestimonialCarousel({
-  testimonials,
+function Carousel({
+  children,
+  count,
   label = 'Testimonials',
   autoplayMs = TIMING.carousel.autoplayMs,
 }: Props) {
-  const count = testimonials.length;
   const [current, setCurrent] = useState(0);
   /** 'auto' follows the reduced-motion preference; the button sets 'paused' or 'playing'. */
   const [preference, setPreference] = useState<'auto' | 'paused' | 'playing'>('auto');
@@ -133,7 +105,7 @@ export default function TestimonialCarousel({
     return () => window.clearTimeout(timer);
   }, [playing, current, autoplayMs, slider]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowRight') slider.current?.next();
     else if (event.key === 'ArrowLeft') slider.current?.prev();
     else return;
@@ -143,8 +115,7 @@ export default function TestimonialCarousel({
   const toggleLabel = autoplayOn ? 'Pause testimonials' : 'Play testimonials';
 
   return (
-    <div
-      role="region"
+    <section
       aria-roledescription="carousel"
       aria-label={label}
       className="relative"
@@ -165,56 +136,34 @@ export default function TestimonialCarousel({
         aria-live={playing ? 'off' : 'polite'}
         className="keen-slider relative flex touch-pan-y select-none overflow-hidden rounded-lg focus-visible:ring-2 focus-visible:ring-ring"
       >
-        {testimonials.map((testimonial, index) => (
-          <div
-            key={testimonial.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            className="keen-slider__slide relative shrink-0 basis-full overflow-hidden px-3 md:basis-1/2 lg:basis-1/3"
-          >
-            {/* h-[420px]: TIMING.carousel.heightPx, as a class so no inline style needs a CSP hash. */}
-            <figure className="flex h-[420px] flex-col rounded-lg border border-border bg-card p-6 text-card-foreground shadow-sm">
-              <blockquote className="flex-1 overflow-y-auto text-base leading-relaxed text-foreground">
-                <p>“{testimonial.quote}”</p>
-              </blockquote>
-              <figcaption className="mt-6 flex items-center gap-4">
-                <Avatar author={testimonial.author} image={testimonial.avatar} />
-                <div className="min-w-0">
-                  <p className="font-semibold text-foreground">{testimonial.author}</p>
-                  {(testimonial.position || testimonial.company) && (
-                    <p className="text-sm text-muted-foreground">
-                      {[testimonial.position, testimonial.company].filter(Boolean).join(', ')}
-                    </p>
-                  )}
-                </div>
-              </figcaption>
-            </figure>
-          </div>
-        ))}
+        {children}
       </div>
 
       {count > 1 && (
         <div className="mt-6 flex items-center justify-center gap-3">
           <CarouselButton label="Previous testimonial" onClick={() => slider.current?.prev()}>
-            <ChevronLeft className="h-5 w-5" aria-hidden="true" />
+            <Icon name="previous" />
           </CarouselButton>
           <CarouselButton
             label={toggleLabel}
             onClick={() => setPreference(autoplayOn ? 'paused' : 'playing')}
           >
-            {autoplayOn ? (
-              <Pause className="h-5 w-5" aria-hidden="true" />
-            ) : (
-              <Play className="h-5 w-5" aria-hidden="true" />
-            )}
+            <Icon name={autoplayOn ? 'pause' : 'play'} />
           </CarouselButton>
           <CarouselButton label="Next testimonial" onClick={() => slider.current?.next()}>
-            <ChevronRight className="h-5 w-5" aria-hidden="true" />
+            <Icon name="next" />
           </CarouselButton>
         </div>
       )}
-    </div>
+    </section>
+  );
+}
+
+export default function TestimonialCarousel(props: Props) {
+  return (
+    <ErrorBoundary>
+      <Carousel {...props} />
+    </ErrorBoundary>
   );
 }
 
