@@ -11,7 +11,9 @@ if (!existsSync(path.join(root, 'index.html'))) {
 }
 const port = Number(process.env.PORT ?? 4321);
 const server = await startStaticServer({ root, port });
-console.log(`Serving ${path.relative(process.cwd(), root) || '.'} at ${server.url.replace('127.0.0.1', 'localhost')}`);
+console.log(
+  `Serving ${path.relative(process.cwd(), root) || '.'} at ${server.url.replace('127.0.0.1', 'localhost')}`,
+);
 
 const stop = async () => {
   await server.close();

@@ -16,7 +16,10 @@ export function parseThemePreference(value: string | null | undefined): ThemePre
   return isThemePreference(value) ? value : DEFAULT_THEME;
 }
 
-export function resolveTheme(preference: ThemePreference, systemPrefersDark: boolean): ResolvedTheme {
+export function resolveTheme(
+  preference: ThemePreference,
+  systemPrefersDark: boolean,
+): ResolvedTheme {
   if (preference === 'system') return systemPrefersDark ? 'dark' : 'light';
   return preference;
 }

@@ -37,15 +37,29 @@ test.describe('footer', () => {
     await page.goto('/');
     const footer = page.locator('body > footer');
     const quick = footer.getByRole('navigation', { name: 'Quick Links' }).getByRole('link');
-    await expect(quick).toHaveText(['Home', 'About Us', 'Pricing', 'FAQs', 'Blog', 'Contact', 'BringSpark']);
+    await expect(quick).toHaveText([
+      'Home',
+      'About Us',
+      'Pricing',
+      'FAQs',
+      'Blog',
+      'Contact',
+      'BringSpark',
+    ]);
     const legal = footer.getByRole('navigation', { name: 'Legal' });
-    await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(legal.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
     await expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
       '/terms-of-service',
     );
     await expect(footer).toContainText('Johannesburg, South Africa');
-    await expect(footer.getByRole('link', { name: /@ledgerwise\.co\.za$/ })).toHaveAttribute('href', /^mailto:/);
+    await expect(footer.getByRole('link', { name: /@ledgerwise\.co\.za$/ })).toHaveAttribute(
+      'href',
+      /^mailto:/,
+    );
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
 });
@@ -57,7 +71,9 @@ test.describe('theme', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBeNull();
   });
 
-  test('the toggle switches light and dark and persists across reload and navigation', async ({ page }) => {
+  test('the toggle switches light and dark and persists across reload and navigation', async ({
+    page,
+  }) => {
     await page.goto('/');
     await waitForIsland(page, 'ThemeToggle');
     const toggle = page.getByRole('button', { name: 'Toggle theme' });
@@ -66,7 +82,10 @@ test.describe('theme', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
     await page.reload();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     await waitForIsland(page, 'ThemeToggle');
@@ -75,7 +94,9 @@ test.describe('theme', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');
   });
 
-  test('never paints the wrong theme: the class is right before any stylesheet or body', async ({ page }) => {
+  test('never paints the wrong theme: the class is right before any stylesheet or body', async ({
+    page,
+  }) => {
     // Record <html>'s class at the moment the parser first inserts a stylesheet or <body>.
     await page.addInitScript(() => {
       const seen: Record<string, string> = {};
@@ -98,7 +119,9 @@ test.describe('theme', () => {
     await presetTheme(page, 'light');
     for (const route of ['/', '/pricing', '/blog']) {
       await page.goto(route);
-      const seen = await page.evaluate(() => (window as unknown as { __themeAt: Record<string, string> }).__themeAt);
+      const seen = await page.evaluate(
+        () => (window as unknown as { __themeAt: Record<string, string> }).__themeAt,
+      );
       expect(Object.keys(seen).sort()).toEqual(['body', 'stylesheet']);
       expect(seen.stylesheet.split(/\s+/)).not.toContain('dark');
       expect(seen.body.split(/\s+/)).not.toContain('dark');
@@ -133,7 +156,9 @@ test.describe('header', () => {
     await expect(header).not.toHaveAttribute('data-scrolled');
   });
 
-  test('is fixed and 5rem tall with the desktop links, sister product and Try button', async ({ page }) => {
+  test('is fixed and 5rem tall with the desktop links, sister product and Try button', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     const header = page.locator('#site-header');
@@ -161,7 +186,10 @@ test.describe('header', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/pricing');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Pricing' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await page.goto('/blog');
     await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
@@ -187,11 +215,17 @@ test.describe('mobile menu at 390×844', () => {
     const box = await panel.boundingBox();
     expect(box && box.y + box.height).toBeGreaterThanOrEqual(843);
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(mobileNav.getByRole('link', { name: 'BringSpark' })).toHaveAttribute('href', '/bringspark');
+    await expect(mobileNav.getByRole('link', { name: 'BringSpark' })).toHaveAttribute(
+      'href',
+      '/bringspark',
+    );
     // Hold the navigation back to see what the click itself does: the panel closes and focus
     // goes back to the button.
     await page.evaluate(() =>
-      document.addEventListener('click', (event) => event.preventDefault(), { capture: true, once: true }),
+      document.addEventListener('click', (event) => event.preventDefault(), {
+        capture: true,
+        once: true,
+      }),
     );
     await mobileNav.getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -224,7 +258,9 @@ test.describe('accessibility (axe-core)', () => {
       test(`${route} in the ${theme} theme`, async ({ page }) => {
         await presetTheme(page, theme);
         await page.goto(route);
-        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await expect(page.locator('html')).toHaveClass(
+          theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        );
         await expectNoAxeViolations(page);
       });
     }

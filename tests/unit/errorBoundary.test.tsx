@@ -10,7 +10,9 @@ describe('ErrorBoundary', () => {
 
   it('describes errors by message, else by status, else as unknown', () => {
     expect(describeError(new Error('Bad things'))).toMatchObject({ message: 'Bad things' });
-    expect(describeError({ status: 404, statusText: 'Not Found' })).toEqual({ message: '404 Not Found' });
+    expect(describeError({ status: 404, statusText: 'Not Found' })).toEqual({
+      message: '404 Not Found',
+    });
     expect(describeError({ status: 500 })).toEqual({ message: '500' });
     expect(describeError('plain text')).toEqual({ message: 'plain text' });
     expect(describeError(undefined)).toEqual({ message: 'Unknown error' });
@@ -26,7 +28,9 @@ describe('ErrorBoundary', () => {
   });
 
   it('shows the status and no stack for a thrown response-like value', () => {
-    const html = renderToStaticMarkup(<ErrorFallback error={{ status: 503, statusText: 'Service Unavailable' }} />);
+    const html = renderToStaticMarkup(
+      <ErrorFallback error={{ status: 503, statusText: 'Service Unavailable' }} />,
+    );
     expect(html).toContain('503 Service Unavailable');
     expect(html).not.toContain('<pre');
   });

@@ -10,11 +10,19 @@ function ShowTheme() {
 
 describe('useTheme', () => {
   it('throws a clear error outside its provider (spec §8)', () => {
-    expect(() => renderToStaticMarkup(<ShowTheme />)).toThrow('useTheme must be used within a ThemeProvider.');
+    expect(() => renderToStaticMarkup(<ShowTheme />)).toThrow(
+      'useTheme must be used within a ThemeProvider.',
+    );
   });
 
   it('works inside the provider, dark on the server', () => {
-    expect(renderToStaticMarkup(<ThemeProvider><ShowTheme /></ThemeProvider>)).toBe('<span>dark</span>');
+    expect(
+      renderToStaticMarkup(
+        <ThemeProvider>
+          <ShowTheme />
+        </ThemeProvider>,
+      ),
+    ).toBe('<span>dark</span>');
   });
 });
 

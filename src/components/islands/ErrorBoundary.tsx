@@ -16,7 +16,10 @@ export function describeError(error: unknown): { message: string; stack?: string
     };
     if (typeof message === 'string' && message) return { message };
     if (typeof status === 'number') {
-      return { message: typeof statusText === 'string' && statusText ? `${status} ${statusText}` : String(status) };
+      return {
+        message:
+          typeof statusText === 'string' && statusText ? `${status} ${statusText}` : String(status),
+      };
     }
   }
   return { message: typeof error === 'string' && error ? error : 'Unknown error' };
@@ -26,7 +29,10 @@ export function describeError(error: unknown): { message: string; stack?: string
 export function ErrorFallback({ error }: ErrorFallbackProps) {
   const { message, stack } = describeError(error);
   return (
-    <div role="alert" className="rounded-lg border border-destructive bg-card p-4 text-card-foreground">
+    <div
+      role="alert"
+      className="rounded-lg border border-destructive bg-card p-4 text-card-foreground"
+    >
       <h2 className="text-lg font-semibold">Unexpected Application Error!</h2>
       <p className="mt-2 font-medium italic">{message}</p>
       {stack ? (
