@@ -193,6 +193,14 @@ test.describe('header', () => {
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await page.goto('/blog');
     await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+    // Blog stays active on a post.
+    await page
+      .getByRole('link', { name: /^Read More/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9]+$/);
+    await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
     await page.goto('/');
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
