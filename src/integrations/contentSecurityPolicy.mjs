@@ -24,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
 
-export const EMAILJS_DEFAULT_ORIGIN = 'https://api.emailjs.com';
+export const DEFAULT_EMAILJS_ORIGIN = 'https://api.emailjs.com';
 
 /** Script types a browser executes; others (application/ld+json, …) are data, outside CSP. */
 const EXECUTABLE_SCRIPT_TYPES = new Set([
@@ -181,7 +181,7 @@ async function* htmlFiles(dir) {
  */
 export default function contentSecurityPolicy(options = {}) {
   /** @type {string} */
-  let emailjsOrigin = EMAILJS_DEFAULT_ORIGIN;
+  let emailjsOrigin = DEFAULT_EMAILJS_ORIGIN;
   return {
     name: 'ledgerwise-content-security-policy',
     hooks: {
@@ -191,7 +191,7 @@ export default function contentSecurityPolicy(options = {}) {
           options.emailjsOrigin ??
             process.env.PUBLIC_EMAILJS_API_ORIGIN ??
             fromFiles.PUBLIC_EMAILJS_API_ORIGIN,
-          EMAILJS_DEFAULT_ORIGIN,
+          DEFAULT_EMAILJS_ORIGIN,
         );
       },
       'astro:build:done': async ({ dir, logger }) => {

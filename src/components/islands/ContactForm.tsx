@@ -23,7 +23,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { FormMessage, Input, Label, Textarea } from './form/fields';
 import { Toaster, useToasts } from './form/Toaster';
 
-const EMAILJS_CONFIG = readEmailjsConfig({
+const SEND_CONFIG = readEmailjsConfig({
   PUBLIC_EMAILJS_SERVICE_ID,
   PUBLIC_EMAILJS_TEMPLATE_ID,
   PUBLIC_EMAILJS_PUBLIC_KEY,
@@ -87,7 +87,7 @@ function ContactFormFields() {
     try {
       // A bot that filled the hidden field sees the same success a person would, and sends nothing.
       if (honeypotRef.current?.value) return finish('sent');
-      finish(await sendContactMessage(buildContactPayload(values), EMAILJS_CONFIG));
+      finish(await sendContactMessage(buildContactPayload(values), SEND_CONFIG));
     } finally {
       sendingRef.current = false;
     }
