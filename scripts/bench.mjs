@@ -106,21 +106,37 @@ function lighthouseMisses(summary) {
   return misses;
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART…): such a run is redone. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
 async function runLighthouse(pages, baseUrl, runs) {
   const results = [];
   for (const preset of ['mobile', 'desktop']) {
     for (const page of pages) {
-      const lighthouse = await startLighthouse();
+      const url = new URL(page.route, baseUrl).href;
       const all = [];
-      try {
-        for (let run = 0; run < runs; run += 1) {
-          all.push(await lighthouse.run(new URL(page.route, baseUrl).href, preset));
+      const retried = [];
+      for (let run = 0; run < runs; run += 1) {
+        for (let attempt = 1; ; attempt += 1) {
+          // A fresh Chromium for every run: no state carries over between runs.
+          const lighthouse = await startLighthouse();
+          try {
+            all.push(await lighthouse.run(url, preset));
+            break;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+            retried.push(message);
+            console.log(
+              `  ${preset} ${page.name}: run ${run + 1} failed (${message}); running it again`,
+            );
+          } finally {
+            await lighthouse.close();
+          }
         }
-      } finally {
-        await lighthouse.close();
       }
       const median = medianRun(all);
-      results.push({ preset, name: page.name, route: page.route, median, runs: all });
+      results.push({ preset, name: page.name, route: page.route, median, runs: all, retried });
       console.log(
         `  ${preset.padEnd(7)} ${page.name.padEnd(8)} perf ${all.map((run) => run.scores.performance).join('/')} → median ${median.scores.performance}, LCP ${seconds(median.lcpMs)}, TBT ${ms(median.tbtMs)}`,
       );
