@@ -3,7 +3,7 @@ import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contactOut
 import { buildContactPayload } from '@/lib/contactPayload';
 import {
   describeMissingEmailjsConfig,
-  EMAILJS_DEFAULT_ORIGIN,
+  DEFAULT_EMAILJS_ORIGIN,
   readEmailjsConfig,
   type EmailjsConfigResult,
 } from '@/lib/emailjsConfig';
@@ -32,7 +32,7 @@ describe('readEmailjsConfig', () => {
         origin: 'https://api.emailjs.com',
       },
     });
-    expect(EMAILJS_DEFAULT_ORIGIN).toBe('https://api.emailjs.com');
+    expect(DEFAULT_EMAILJS_ORIGIN).toBe('https://api.emailjs.com');
   });
 
   it('uses PUBLIC_EMAILJS_API_ORIGIN without a trailing slash', () => {
