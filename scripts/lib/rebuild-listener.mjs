@@ -20,6 +20,7 @@ import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/pr
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { runAstroBuild } from './astro-build.mjs';
+import { listenOnLoopback } from './listen.mjs';
 
 export const MIN_SECRET_LENGTH = 16;
 const MAX_BODY_BYTES = 64 * 1024;
@@ -326,19 +327,5 @@ export async function startRebuildListener({
   server.headersTimeout = 10_000;
   server.requestTimeout = 15_000;
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  return {
-    url: `http://${host}:${actualPort}`,
-    port: actualPort,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve(undefined));
-      }),
-  };
+  return listenOnLoopback(server, { port, host });
 }

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { parse as parseToml } from 'smol-toml';
+import { listenOnLoopback } from './listen.mjs';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
@@ -191,19 +192,5 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', ru
     }
   });
 
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const address = server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
-  return {
-    url: `http://${host}:${actualPort}`,
-    port: actualPort,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
+  return listenOnLoopback(server, { port, host });
 }
