@@ -266,13 +266,24 @@ function printWeights(weights) {
   );
   const chunks = new Map();
   for (const weight of weights) for (const chunk of weight.js.chunks) chunks.set(chunk.url, chunk);
-  console.log('\nJavaScript chunks (React runtime = carries a "@license React" banner):');
+  console.log(
+    '\nJavaScript chunks (React runtime = a React chunk name with a "@license React" banner):',
+  );
   console.log(
     table(
       ['chunk', 'gzip', 'raw', 'React runtime'],
       [...chunks.values()]
         .sort((a, b) => b.gzip - a.gzip)
-        .map((chunk) => [chunk.url, kb(chunk.gzip), kb(chunk.raw), chunk.react ? 'yes' : '']),
+        .map((chunk) => [
+          chunk.url,
+          kb(chunk.gzip),
+          kb(chunk.raw),
+          chunk.react
+            ? 'yes'
+            : chunk.mixed
+              ? 'no: React code merged into it, counted beyond React'
+              : '',
+        ]),
       { right: [1, 2] },
     ),
   );

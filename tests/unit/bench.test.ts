@@ -7,6 +7,7 @@ import { medianRun } from '../../scripts/lib/bench/lighthouse-runner.mjs';
 import {
   fileForRoute,
   gzipSize,
+  isMixedReactChunk,
   isReactRuntime,
   readAttributes,
   staticImports,
@@ -72,9 +73,19 @@ describe('page weight helpers', () => {
     expect(staticImports(source).sort()).toEqual(['./jsx-runtime.js', './re.js', './side.js']);
   });
 
-  it("recognises React's runtime by its licence banner", () => {
-    expect(isReactRuntime('/** @license React\n * react-dom-client.production.js */')).toBe(true);
-    expect(isReactRuntime('/** @license lucide-react v1 - ISC */')).toBe(false);
+  it("recognises React's runtime by its licence banner and chunk name", () => {
+    const banner = '/** @license React\n * react-dom-client.production.js */';
+    expect(isReactRuntime(banner)).toBe(true);
+    expect(isReactRuntime(banner, '/_astro/client.DfokBjuf.js')).toBe(true);
+    expect(isReactRuntime(banner, '/_astro/jsx-runtime.D_zvdyIk.js')).toBe(true);
+    expect(isReactRuntime('/** @license lucide-react v1 - ISC */', '/_astro/index.js')).toBe(false);
+  });
+
+  it('counts an island chunk with React merged into it as beyond React', () => {
+    const merged =
+      'var d={};/** @license React react-jsx-runtime.production.js */ class ErrorBoundary{}';
+    expect(isReactRuntime(merged, '/_astro/ErrorBoundary.DE48afzm.js')).toBe(false);
+    expect(isMixedReactChunk(merged, '/_astro/ErrorBoundary.DE48afzm.js')).toBe(true);
   });
 });
 

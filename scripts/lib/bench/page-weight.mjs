@@ -47,9 +47,25 @@ function inlineScripts(html) {
     .filter((script) => !('src' in script.attributes));
 }
 
-/** React's runtime chunks carry React's own licence banners (react, react-dom, scheduler…). */
-export function isReactRuntime(source) {
-  return /@license React\b/.test(source);
+/** Chunk names Vite gives React's own modules and @astrojs/react's client renderer. */
+const REACT_CHUNK_NAMES = /^(client|index|jsx-runtime|react|react-dom|scheduler)([.-]|$)/;
+
+/**
+ * React's runtime chunks carry React's licence banners (react, react-dom, scheduler…) and a
+ * React chunk name. Rollup may also merge a small React module into an island's chunk (e.g.
+ * jsx-runtime into ErrorBoundary.js): such a mixed chunk counts as beyond React, so the budget
+ * is never flattered.
+ * @param {string} source
+ * @param {string} [fileName] e.g. "client.DfokBjuf.js"
+ */
+export function isReactRuntime(source, fileName = '') {
+  if (!/@license React\b/.test(source)) return false;
+  return !fileName || REACT_CHUNK_NAMES.test(path.basename(fileName));
+}
+
+/** A chunk holding React code merged into other code (counted beyond React). */
+export function isMixedReactChunk(source, fileName) {
+  return /@license React\b/.test(source) && !isReactRuntime(source, fileName);
 }
 
 /** Relative specifiers of static imports (`import … from "./x.js"`, `import "./x.js"`). */
@@ -85,14 +101,20 @@ async function collectChunks(distDir, entries, cache) {
       entry = {
         gzip: gzipSize(source),
         raw: Buffer.byteLength(source),
-        react: isReactRuntime(source),
+        react: isReactRuntime(source, urlPath),
+        mixed: isMixedReactChunk(source, urlPath),
         imports: staticImports(source).map(
           (specifier) => resolveAsset(distDir, urlPath, specifier).urlPath,
         ),
       };
       cache.set(urlPath, entry);
     }
-    chunks.set(urlPath, { gzip: entry.gzip, raw: entry.raw, react: entry.react });
+    chunks.set(urlPath, {
+      gzip: entry.gzip,
+      raw: entry.raw,
+      react: entry.react,
+      mixed: entry.mixed,
+    });
     queue.push(...entry.imports);
   }
   return chunks;
