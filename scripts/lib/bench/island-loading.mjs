@@ -4,7 +4,8 @@
  * (client:visible) and which hosts the page contacts, also after scrolling to the bottom.
  */
 import { chromium } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from './lighthouse-runner.mjs';
+import { CHROMIUM_FLAGS } from '../chromium.mjs';
+import { chromiumPath } from './lighthouse-runner.mjs';
 
 /** Lighthouse's mobile screen (Moto G Power). */
 export const MOBILE_VIEWPORT = { width: 412, height: 823 };
@@ -21,7 +22,7 @@ export async function watchIslandLoading(baseUrl, routes) {
   const origin = new URL(baseUrl).origin;
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')),
+    args: CHROMIUM_FLAGS,
   });
   const results = [];
   try {

@@ -5,26 +5,19 @@
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import { CHROMIUM_FLAGS, findChromium } from '../chromium.mjs';
 
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse drives Chromium itself: the project's flags, headless. */
+export const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
 export function chromiumPath() {
-  const candidate = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (!existsSync(candidate)) {
+  const candidate = findChromium();
+  if (!candidate || !existsSync(candidate)) {
     throw new Error(
-      `No Chromium at ${candidate}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+      `No Chromium at ${candidate ?? '/usr/bin/chromium'}. Install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
     );
   }
   return candidate;
@@ -105,7 +98,7 @@ function summarize(lhr) {
 export async function startLighthouse() {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: CHROMIUM_FLAGS,
+    chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS,
     logLevel: 'silent',
   });
   return {
