@@ -23,8 +23,10 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from 'vite';
+import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/emailjsConfig.ts';
 
-export const DEFAULT_EMAILJS_ORIGIN = 'https://api.emailjs.com';
+// One home for EmailJS's default origin: the contact form's config module.
+export { DEFAULT_EMAIL_API_ORIGIN };
 
 /** Script types a browser executes; others (application/ld+json, …) are data, outside CSP. */
 const EXECUTABLE_SCRIPT_TYPES = new Set([
@@ -181,7 +183,7 @@ async function* htmlFiles(dir) {
  */
 export default function contentSecurityPolicy(options = {}) {
   /** @type {string} */
-  let emailjsOrigin = DEFAULT_EMAILJS_ORIGIN;
+  let emailjsOrigin = DEFAULT_EMAIL_API_ORIGIN;
   return {
     name: 'ledgerwise-content-security-policy',
     hooks: {
@@ -191,7 +193,7 @@ export default function contentSecurityPolicy(options = {}) {
           options.emailjsOrigin ??
             process.env.PUBLIC_EMAILJS_API_ORIGIN ??
             fromFiles.PUBLIC_EMAILJS_API_ORIGIN,
-          DEFAULT_EMAILJS_ORIGIN,
+          DEFAULT_EMAIL_API_ORIGIN,
         );
       },
       'astro:build:done': async ({ dir, logger }) => {

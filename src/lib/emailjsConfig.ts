@@ -1,5 +1,5 @@
 /** EmailJS's own API origin, used when PUBLIC_EMAILJS_API_ORIGIN is not set. */
-export const DEFAULT_EMAILJS_ORIGIN = 'https://api.emailjs.com';
+export const DEFAULT_EMAIL_API_ORIGIN = 'https://api.emailjs.com';
 
 export interface EmailjsEnv {
   PUBLIC_EMAILJS_SERVICE_ID?: string;
@@ -35,7 +35,10 @@ export function readEmailjsConfig(env: EmailjsEnv): EmailjsConfigResult {
       templateId: env.PUBLIC_EMAILJS_TEMPLATE_ID!.trim(),
       publicKey: env.PUBLIC_EMAILJS_PUBLIC_KEY!.trim(),
       // The SDK appends "/api/v1.0/email/send": drop a trailing slash so the path stays single.
-      origin: (env.PUBLIC_EMAILJS_API_ORIGIN?.trim() || DEFAULT_EMAILJS_ORIGIN).replace(/\/+$/, ''),
+      origin: (env.PUBLIC_EMAILJS_API_ORIGIN?.trim() || DEFAULT_EMAIL_API_ORIGIN).replace(
+        /\/+$/,
+        '',
+      ),
     },
   };
 }

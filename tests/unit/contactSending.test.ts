@@ -3,7 +3,7 @@ import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contactOut
 import { buildContactPayload } from '@/lib/contactPayload';
 import {
   describeMissingEmailjsConfig,
-  DEFAULT_EMAILJS_ORIGIN,
+  DEFAULT_EMAIL_API_ORIGIN,
   readEmailjsConfig,
   type EmailjsConfigResult,
 } from '@/lib/emailjsConfig';
@@ -32,7 +32,7 @@ describe('readEmailjsConfig', () => {
         origin: 'https://api.emailjs.com',
       },
     });
-    expect(DEFAULT_EMAILJS_ORIGIN).toBe('https://api.emailjs.com');
+    expect(DEFAULT_EMAIL_API_ORIGIN).toBe('https://api.emailjs.com');
   });
 
   it('uses PUBLIC_EMAILJS_API_ORIGIN without a trailing slash', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_EMAILJS_ORIGIN,
+  DEFAULT_EMAIL_API_ORIGIN,
   addPolicyMeta,
   applyPolicy,
   findInlineHashes,
@@ -65,7 +65,7 @@ describe('addPolicyMeta and applyPolicy', () => {
     '<!DOCTYPE html><html><head><meta charset="utf-8"><script>abc</script></head><body></body></html>';
 
   it('puts the policy right after <meta charset>, before the first script', () => {
-    const result = applyPolicy(page, policyDirectives({ emailjsOrigin: DEFAULT_EMAILJS_ORIGIN }));
+    const result = applyPolicy(page, policyDirectives({ emailjsOrigin: DEFAULT_EMAIL_API_ORIGIN }));
     expect(result).toMatch(
       /^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' 'sha256-ungWv48Bz\+pBQUDeXa4iI7ADYaOWF3qctBD\/YfIAFa0='; /,
     );
@@ -77,13 +77,13 @@ describe('addPolicyMeta and applyPolicy', () => {
       '<html><head><meta http-equiv="content-security-policy" content="default-src \'self\'"><title>x</title></head></html>',
     );
     const fragment = '<p>no head here</p>';
-    expect(applyPolicy(fragment, policyDirectives({ emailjsOrigin: DEFAULT_EMAILJS_ORIGIN }))).toBe(
-      fragment,
-    );
+    expect(
+      applyPolicy(fragment, policyDirectives({ emailjsOrigin: DEFAULT_EMAIL_API_ORIGIN })),
+    ).toBe(fragment);
   });
 
   it('refuses a page that already has a CSP meta, so two policies never pile up', () => {
-    const twice = applyPolicy(page, policyDirectives({ emailjsOrigin: DEFAULT_EMAILJS_ORIGIN }));
+    const twice = applyPolicy(page, policyDirectives({ emailjsOrigin: DEFAULT_EMAIL_API_ORIGIN }));
     expect(() => addPolicyMeta(twice, "default-src 'self'")).toThrow(/already has a CSP meta/);
   });
 });
@@ -92,9 +92,11 @@ describe('originOf', () => {
   it('keeps only the origin of an http(s) URL and falls back otherwise', () => {
     expect(originOf('http://127.0.0.1:4567/', 'x')).toBe('http://127.0.0.1:4567');
     expect(originOf(' https://relay.example.com/api/v1.0 ', 'x')).toBe('https://relay.example.com');
-    expect(originOf('', DEFAULT_EMAILJS_ORIGIN)).toBe(DEFAULT_EMAILJS_ORIGIN);
-    expect(originOf(undefined, DEFAULT_EMAILJS_ORIGIN)).toBe(DEFAULT_EMAILJS_ORIGIN);
-    expect(originOf('javascript:alert(1)', DEFAULT_EMAILJS_ORIGIN)).toBe(DEFAULT_EMAILJS_ORIGIN);
-    expect(originOf('not a url', DEFAULT_EMAILJS_ORIGIN)).toBe(DEFAULT_EMAILJS_ORIGIN);
+    expect(originOf('', DEFAULT_EMAIL_API_ORIGIN)).toBe(DEFAULT_EMAIL_API_ORIGIN);
+    expect(originOf(undefined, DEFAULT_EMAIL_API_ORIGIN)).toBe(DEFAULT_EMAIL_API_ORIGIN);
+    expect(originOf('javascript:alert(1)', DEFAULT_EMAIL_API_ORIGIN)).toBe(
+      DEFAULT_EMAIL_API_ORIGIN,
+    );
+    expect(originOf('not a url', DEFAULT_EMAIL_API_ORIGIN)).toBe(DEFAULT_EMAIL_API_ORIGIN);
   });
 });
