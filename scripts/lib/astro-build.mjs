@@ -18,6 +18,11 @@ const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
  */
 const PRIVATE_BUILDS_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'ledgerwise-builds');
 
+/** Where `astro build` writes by default: ASTRO_OUT_DIR (as astro.config.mjs reads it) or dist/. */
+export function defaultOutDir() {
+  return path.resolve(PROJECT_ROOT, process.env.ASTRO_OUT_DIR || 'dist');
+}
+
 async function moveFolder(from, to) {
   await rm(to, { recursive: true, force: true });
   await mkdir(path.dirname(to), { recursive: true });
