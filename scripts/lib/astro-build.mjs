@@ -53,9 +53,10 @@ export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe'
     NODE_ENV: 'production',
     ...env,
   };
-  // An undefined value removes the variable from the build's environment.
+  // An undefined value unsets the variable. It is passed empty rather than left out, which the
+  // project reads as not set: a variable left out would be filled in again from the .env files.
   for (const [name, value] of Object.entries(childEnv)) {
-    if (value === undefined) delete childEnv[name];
+    if (value === undefined) childEnv[name] = '';
   }
   try {
     const result = await new Promise((resolve, reject) => {

@@ -181,6 +181,23 @@ describe('.env for everything', () => {
     }
   }, 120_000);
 
+  it('a variable a build is told to drop stays unset although .env sets it', async () => {
+    // What the tests' builds do to play a missing POCKETBASE_URL on a machine whose .env has one.
+    const script = `
+      const { runAstroBuild } = await import('./scripts/lib/astro-build.mjs');
+      const { code, output } = await runAstroBuild({ env: { POCKETBASE_URL: undefined } });
+      console.log(JSON.stringify({ code, output }));`;
+    const run = runNode(
+      ['--input-type=module', '-e', script],
+      project.root,
+      envWithoutProjectVariables(EXAMPLE),
+    );
+    expect(await run.exited, run.output()).toBe(0);
+    const { code, output } = JSON.parse(run.output().trim().split('\n').at(-1)!);
+    expect(code).not.toBe(0);
+    expect(output).toContain('POCKETBASE_URL is not set');
+  }, 300_000);
+
   it('a command on a Node outside engines.node stops with one line', async () => {
     const packageFile = path.join(project.root, 'package.json');
     const original = await readFile(packageFile, 'utf8');
