@@ -1,4 +1,6 @@
 // @ts-check
+// First: the project's .env files reach this config, the content loader and Astro's env schema.
+import './scripts/lib/env.mjs';
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
@@ -40,6 +42,9 @@ export default defineConfig({
     contentSecurityPolicy(),
   ],
   image: { remotePatterns: pocketBaseFilePatterns(process.env.POCKETBASE_URL) },
+  // scripts/lib/env.mjs has loaded the .env files for every command; Vite reading them again,
+  // with its .env.[mode] files that the scripts never read, could only disagree with it.
+  vite: { envDir: false },
   devToolbar: { enabled: false },
   prefetch: false,
   env: {

@@ -13,6 +13,7 @@
  * Options: --quick (or BENCH_QUICK=1) skips the 5,000-post build; --runs N (default 3);
  * --no-lighthouse; --no-scale.
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set). */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

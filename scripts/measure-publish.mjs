@@ -9,6 +9,7 @@
  * The first build (a cold cache) is timed separately; the measured save comes after it, as it
  * would on a running site.
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -13,6 +13,7 @@
  *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
  *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { astroBuilder, createRebuilder, startRebuildListener } from './lib/rebuild-listener.mjs';

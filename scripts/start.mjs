@@ -3,7 +3,8 @@
  * `npm start`: builds the whole site against PocketBase (the local one unless POCKETBASE_URL is
  * set) and serves dist/ on http://localhost:4321 with the production headers. Ctrl-C stops it all.
  */
-import { runAstroBuild } from './lib/astro-build.mjs';
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
+import { defaultOutDir, runAstroBuild } from './lib/astro-build.mjs';
 import { resolveContentSource } from './lib/content-source.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
@@ -15,8 +16,8 @@ if (code !== 0) {
   process.exit(code ?? 1);
 }
 
-const port = Number(process.env.PORT ?? 4321);
-const server = await startStaticServer({ root: 'dist', port });
+const port = Number(process.env.PORT || 4321);
+const server = await startStaticServer({ root: defaultOutDir(), port });
 console.log(`\nLedgerwise is served at http://localhost:${server.port}  (Ctrl-C to stop)`);
 
 const stop = async () => {

@@ -18,6 +18,11 @@ const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
  */
 const PRIVATE_BUILDS_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'ledgerwise-builds');
 
+/** Where `astro build` writes by default: ASTRO_OUT_DIR (as astro.config.mjs reads it) or dist/. */
+export function defaultOutDir() {
+  return path.resolve(PROJECT_ROOT, process.env.ASTRO_OUT_DIR || 'dist');
+}
+
 async function moveFolder(from, to) {
   await rm(to, { recursive: true, force: true });
   await mkdir(path.dirname(to), { recursive: true });
@@ -48,9 +53,10 @@ export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe'
     NODE_ENV: 'production',
     ...env,
   };
-  // An undefined value removes the variable from the build's environment.
+  // An undefined value unsets the variable. It is passed empty rather than left out, which the
+  // project reads as not set: a variable left out would be filled in again from the .env files.
   for (const [name, value] of Object.entries(childEnv)) {
-    if (value === undefined) delete childEnv[name];
+    if (value === undefined) childEnv[name] = '';
   }
   try {
     const result = await new Promise((resolve, reject) => {

@@ -22,7 +22,6 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from 'vite';
 import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/emailjsConfig.ts';
 
 // One home for EmailJS's default origin: the contact form's config module.
@@ -177,8 +176,8 @@ async function* htmlFiles(dir) {
 }
 
 /**
- * @param {{ emailjsOrigin?: string }} [options] Defaults to PUBLIC_EMAILJS_API_ORIGIN (process
- *   environment, then .env files), then EmailJS's own API.
+ * @param {{ emailjsOrigin?: string }} [options] Defaults to PUBLIC_EMAILJS_API_ORIGIN (the shell or
+ *   the .env files), then EmailJS's own API.
  * @returns {import('astro').AstroIntegration}
  */
 export default function contentSecurityPolicy(options = {}) {
@@ -187,12 +186,10 @@ export default function contentSecurityPolicy(options = {}) {
   return {
     name: 'ledgerwise-content-security-policy',
     hooks: {
-      'astro:config:setup': ({ config }) => {
-        const fromFiles = loadEnv('production', fileURLToPath(config.root), 'PUBLIC_');
+      'astro:config:setup': () => {
+        // astro.config.mjs has loaded the project's .env files into process.env already.
         emailjsOrigin = originOf(
-          options.emailjsOrigin ??
-            process.env.PUBLIC_EMAILJS_API_ORIGIN ??
-            fromFiles.PUBLIC_EMAILJS_API_ORIGIN,
+          options.emailjsOrigin ?? process.env.PUBLIC_EMAILJS_API_ORIGIN,
           DEFAULT_EMAIL_API_ORIGIN,
         );
       },
