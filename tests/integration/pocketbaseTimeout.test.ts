@@ -31,7 +31,7 @@ async function silent(): Promise<SilentServer> {
 
 /** Sends the status line, headers and half a JSON list, then nothing more. */
 async function stallingMidBody(): Promise<string> {
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
     res.write('{"page":1,"perPage":500,"items":[');
   });

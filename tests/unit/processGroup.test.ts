@@ -7,16 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTail, runProcessGroup } from '../../scripts/lib/process-group.mjs';
-
-/** Alive, and not a zombie waiting for its reaper. */
-async function isRunning(pid: number): Promise<boolean> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
+import { isRunning } from '../support/processes';
 
 /**
  * A "build" that starts a grandchild and then hangs; with `stubborn`, both ignore SIGTERM.
