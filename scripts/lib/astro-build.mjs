@@ -2,11 +2,11 @@
  * Runs `astro build` in a child process, so each build reads its own environment
  * (POCKETBASE_URL, PUBLIC_*) and can write into its own output and cache folders.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcessGroup } from './process-group.mjs';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
@@ -35,11 +35,28 @@ async function moveFolder(from, to) {
 }
 
 /**
- * @param {{ outDir?: string, cacheDir?: string, env?: Record<string, string | undefined>, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void }} options
- *   onSpawn receives the build process (the benchmark samples its memory).
- * @returns {Promise<{ code: number | null, output: string }>}
+ * @param {object} [options]
+ * @param {string} [options.outDir]
+ * @param {string} [options.cacheDir]
+ * @param {Record<string, string | undefined>} [options.env] On top of this process's environment;
+ *   undefined removes a variable.
+ * @param {'pipe' | 'inherit'} [options.stdio]
+ * @param {number} [options.timeoutMs] Stop the build's whole process group after this long.
+ * @param {AbortSignal} [options.signal] Stop the build's whole process group when this fires.
+ * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn] Receives
+ *   the build process (the benchmark samples its memory).
+ * @returns {Promise<{ code: number | null, output: string, timedOut: boolean, aborted: boolean }>}
+ *   `output` is the tail of the build's output (see process-group.mjs).
  */
-export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe', onSpawn } = {}) {
+export async function runAstroBuild({
+  outDir,
+  cacheDir,
+  env = {},
+  stdio = 'pipe',
+  timeoutMs,
+  signal,
+  onSpawn,
+} = {}) {
   const target = outDir ? path.resolve(outDir) : undefined;
   const isPrivate = Boolean(target) && !target.startsWith(PROJECT_ROOT + path.sep);
   const privateRoot = isPrivate ? path.join(PRIVATE_BUILDS_DIR, randomUUID()) : undefined;
@@ -58,19 +75,20 @@ export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe'
   for (const [name, value] of Object.entries(childEnv)) {
     if (value === undefined) childEnv[name] = '';
   }
+  const stoppable = timeoutMs !== undefined || signal !== undefined;
   try {
-    const result = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [ASTRO_BIN, 'build'], {
-        cwd: PROJECT_ROOT,
-        env: childEnv,
-        stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      });
-      onSpawn?.(child);
-      let output = '';
-      child.stdout?.on('data', (chunk) => (output += chunk));
-      child.stderr?.on('data', (chunk) => (output += chunk));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, output }));
+    const result = await runProcessGroup({
+      command: process.execPath,
+      args: [ASTRO_BIN, 'build'],
+      cwd: PROJECT_ROOT,
+      env: childEnv,
+      stdio,
+      // Its own process group only when it may have to be stopped: a build in the terminal's
+      // group still gets the terminal's Ctrl-C.
+      detached: stoppable,
+      timeoutMs,
+      signal,
+      onSpawn,
     });
     if (privateRoot && target && result.code === 0) await moveFolder(buildDir, target);
     return result;

@@ -1,4 +1,19 @@
 import { z } from 'astro/zod';
+import { removeControlCharacters } from '@/lib/controlCharacters';
+
+/** A CMS text field, its control characters removed first so RSS and JSON-LD stay well-formed. */
+function cmsText<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? removeControlCharacters(value) : value),
+    schema,
+  );
+}
+
+/** Text that may be missing and then reads as empty text. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
 
 /** PocketBase writes "2025-07-01 12:00:00.123Z"; a Date survives the content store intact. */
 const pocketBaseDate = z.coerce.date().refine((date) => !Number.isNaN(date.getTime()), {
@@ -17,11 +32,8 @@ export type RemoteImage = z.infer<typeof remoteImageSchema>;
 export const blogRecordSchema = z.object({
   id: z.string().min(1),
   collectionId: z.string(),
-  title: z.string().trim().min(1),
-  content: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  title: cmsText(z.string().trim().min(1)),
+  content: cmsText(optionalText),
   banner_image: z.string().nullish(),
   created: pocketBaseDate,
   updated: pocketBaseDate,
@@ -47,22 +59,10 @@ export type BlogData = z.infer<typeof blogSchema>;
 export const testimonialRecordSchema = z.object({
   id: z.string().min(1),
   collectionId: z.string(),
-  quote: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  author: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  position: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  company: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  quote: cmsText(optionalText),
+  author: cmsText(optionalText),
+  position: cmsText(optionalText),
+  company: cmsText(optionalText),
   avatar: z.string().nullish(),
 });
 
