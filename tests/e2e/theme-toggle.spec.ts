@@ -40,19 +40,6 @@ function recordScripts(page: Page): string[] {
   return scripts;
 }
 
-/** Holds every script request at the network until `release()`; `held` lists them. */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const held: string[] = [];
-  await page.route(/\.m?js(\?|$)/, async (route) => {
-    held.push(new URL(route.request().url()).pathname);
-    await gate;
-    await route.continue();
-  });
-  return { held, release };
-}
-
 /** Counts every switch of <html>'s theme from now on, and records CSP violations. */
 async function watchTheme(page: Page) {
   await page.evaluate(() => {
@@ -103,6 +90,27 @@ async function expectSwitched(
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe(theme);
   expect(await watch.violations()).toEqual([]);
+}
+
+/**
+ * Opens `route`, holds its script requests at the network, interacts, checks the interaction has
+ * asked for the island's code (so it surely came first), then lets the code through.
+ */
+async function interactBeforeCodeArrives(page: Page, route: string, interact: () => Promise<void>) {
+  await page.goto(route);
+  const watch = await watchTheme(page);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(/\.m?js(\?|$)/, async (request) => {
+    held.push(request.request().url());
+    await gate;
+    await request.continue();
+  });
+  await interact();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  release();
+  return watch;
 }
 
 /** Presses Tab until the toggle has the keyboard focus (the header comes first in tab order). */
@@ -210,12 +218,9 @@ test.describe('theme toggle: the first interaction is not lost', () => {
   test('a first click before the code has arrived switches once, and the choice persists', async ({
     page,
   }) => {
-    await page.goto('/about');
-    const watch = await watchTheme(page);
-    const scripts = await holdScripts(page);
-    await page.getByRole('button', TOGGLE).click();
-    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
-    scripts.release();
+    const watch = await interactBeforeCodeArrives(page, '/about', () =>
+      page.getByRole('button', TOGGLE).click(),
+    );
     await expectSwitched(page, watch, 1, 'light');
 
     await page.reload();
@@ -238,14 +243,11 @@ test.describe('theme toggle: the first interaction is not lost', () => {
 
   for (const key of ['Enter', 'Space'] as const) {
     test(`keyboard: Tab to the toggle and ${key} switches once, then again`, async ({ page }) => {
-      await page.goto('/privacy-policy');
-      const watch = await watchTheme(page);
-      const scripts = await holdScripts(page);
       const toggle = page.getByRole('button', TOGGLE);
-      await tabTo(page, toggle);
-      await page.keyboard.press(key);
-      await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
-      scripts.release();
+      const watch = await interactBeforeCodeArrives(page, '/privacy-policy', async () => {
+        await tabTo(page, toggle);
+        await page.keyboard.press(key);
+      });
       await expectSwitched(page, watch, 1, 'light');
       await expect(toggle).toBeFocused();
       await page.keyboard.press(key);
@@ -254,12 +256,9 @@ test.describe('theme toggle: the first interaction is not lost', () => {
   }
 
   test('a double click switches twice, also while the code is on its way', async ({ page }) => {
-    await page.goto('/policies');
-    const watch = await watchTheme(page);
-    const scripts = await holdScripts(page);
-    await page.getByRole('button', TOGGLE).dblclick();
-    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
-    scripts.release();
+    const watch = await interactBeforeCodeArrives(page, '/policies', () =>
+      page.getByRole('button', TOGGLE).dblclick(),
+    );
     await expectSwitched(page, watch, 2, 'dark');
 
     await page.reload();
@@ -273,23 +272,19 @@ test.describe('theme toggle: touch', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('a tap on a phone switches once, before the code has arrived', async ({ page }) => {
-    await page.goto('/terms-of-service');
-    const watch = await watchTheme(page);
-    const toggle = page.getByRole('button', TOGGLE);
-    const box = (await toggle.boundingBox())!;
-    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    // The finger lands on the toggle itself, not on something laid over it.
-    expect(
-      await page.evaluate(
-        ({ x, y }) =>
-          document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'),
-        point,
-      ),
-    ).toBe('Toggle theme');
-    const scripts = await holdScripts(page);
-    await page.touchscreen.tap(point.x, point.y);
-    await expect.poll(() => scripts.held.length).toBeGreaterThan(0);
-    scripts.release();
+    const watch = await interactBeforeCodeArrives(page, '/terms-of-service', async () => {
+      const box = (await page.getByRole('button', TOGGLE).boundingBox())!;
+      const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      // The finger lands on the toggle itself, not on something laid over it.
+      expect(
+        await page.evaluate(
+          ({ x, y }) =>
+            document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'),
+          point,
+        ),
+      ).toBe('Toggle theme');
+      await page.touchscreen.tap(point.x, point.y);
+    });
     await expectSwitched(page, watch, 1, 'light');
   });
 });
