@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { distDir, listBuiltPages } from '../support/built-site';
-import { THEME_KEY, waitForIsland } from '../support/e2e';
+import { THEME_KEY, presetTheme, waitForIsland } from '../support/e2e';
 
 const TOGGLE = { name: 'Toggle theme' } as const;
 
@@ -123,15 +123,25 @@ async function tabTo(page: Page, target: Locator) {
 }
 
 test.describe('theme toggle: islands on the built pages', () => {
-  test('the toggle waits for interaction on every page; other islands keep idle or visible', async () => {
+  test('the toggle waits for interaction everywhere, other islands keep theirs, toggle-only pages name no script', async () => {
     const islandsByRoute = new Map<string, { component: string; client: string }[]>();
+    const scriptFilesByRoute = new Map<string, string[]>();
     for (const page of await listBuiltPages()) {
       const html = await readFile(path.join(distDir(), page.file), 'utf8');
+      const route = page.isNotFound ? `${page.route} (404)` : page.route;
+      // Script files the page names outside its islands (src, imports, preloads): none may
+      // load before interaction either.
+      scriptFilesByRoute.set(
+        route,
+        [...html.replace(/<astro-island\b[^>]*>/g, '').matchAll(/\/_astro\/[^"'\s>]+\.m?js/g)].map(
+          ([url]) => url,
+        ),
+      );
       const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
         component: path.basename(/component-url="([^"]+)"/.exec(tag)?.[1] ?? '').split('.')[0],
         client: /\bclient="([^"]+)"/.exec(tag)?.[1] ?? '',
       }));
-      islandsByRoute.set(page.isNotFound ? `${page.route} (404)` : page.route, islands);
+      islandsByRoute.set(route, islands);
     }
     const expected: Record<string, string> = {
       ThemeToggle: 'interaction',
@@ -169,6 +179,7 @@ test.describe('theme toggle: islands on the built pages', () => {
         ...posts,
       ].sort(),
     );
+    for (const route of toggleOnly) expect(scriptFilesByRoute.get(route), route).toEqual([]);
   });
 });
 
@@ -203,15 +214,35 @@ test.describe('theme toggle: no script before interaction', () => {
     });
   }
 
-  test('every blog post', async ({ page }) => {
-    const posts = (await listBuiltPages()).filter(
+  test('a blog post', async ({ page }) => {
+    const post = (await listBuiltPages()).find(
       (built) => /^\/blog\/[^/]+$/.test(built.route) && !built.isNotFound,
     );
-    expect(posts.length).toBeGreaterThan(0);
-    let scripts: string[] = [];
-    for (const post of posts) scripts = await expectNoScriptBeforeInteraction(page, post.route);
+    expect(post).toBeDefined();
+    const scripts = await expectNoScriptBeforeInteraction(page, post!.route);
     await expectFirstClickSwitches(page, scripts);
   });
+});
+
+test.describe('theme toggle: right before any script', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`shows the ${theme} theme's icon and its name with no script run (${theme})`, async ({
+      page,
+    }) => {
+      await presetTheme(page, theme);
+      const scripts = recordScripts(page);
+      await page.goto('/about');
+      await settle(page);
+      expect(scripts).toEqual([]);
+      const toggle = page.getByRole('button', TOGGLE);
+      await expect(toggle).toHaveAccessibleName('Toggle theme');
+      // The sun (the icon with a circle) offers light in the dark theme; the moon offers dark.
+      const sun = toggle.locator('svg:has(circle)');
+      const moon = toggle.locator('svg:not(:has(circle))');
+      await expect(theme === 'dark' ? sun : moon).toBeVisible();
+      await expect(theme === 'dark' ? moon : sun).toBeHidden();
+    });
+  }
 });
 
 test.describe('theme toggle: the first interaction is not lost', () => {
