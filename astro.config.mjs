@@ -6,6 +6,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
+import clientInteraction from './src/integrations/clientInteraction.mjs';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
@@ -33,6 +34,7 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   integrations: [
     react(),
+    clientInteraction(),
     tailwind({ applyBaseStyles: false }),
     sitemap({
       // The 404 pages answer 404; they do not belong in the sitemap.

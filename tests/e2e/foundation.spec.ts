@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  ROUTES,
-  THEME_KEY,
-  expectNoAxeViolations,
-  presetTheme,
-  waitForIsland,
-} from '../support/e2e';
+import { ROUTES, THEME_KEY, expectNoAxeViolations, presetTheme } from '../support/e2e';
 
 test.describe('routes', () => {
   for (const route of ROUTES) {
@@ -75,7 +69,7 @@ test.describe('theme', () => {
     page,
   }) => {
     await page.goto('/');
-    await waitForIsland(page, 'ThemeToggle');
+    // No waiting for hydration: the toggle hydrates on this very click, which must not be lost.
     const toggle = page.getByRole('button', { name: 'Toggle theme' });
     await toggle.click();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
@@ -88,7 +82,6 @@ test.describe('theme', () => {
       .click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await waitForIsland(page, 'ThemeToggle');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');

@@ -359,9 +359,10 @@ test.describe('privacy policy and terms of service', () => {
   }) => {
     for (const route of ['/', '/about', '/pricing', '/faq', '/privacy-policy']) {
       await page.goto(route);
-      await waitForIsland(page, 'ThemeToggle');
+      await page.waitForLoadState('networkidle');
     }
     await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     expect(await context.cookies()).toEqual([]);
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys).toEqual(['ledgerwise-ui-theme']);
