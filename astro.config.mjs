@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
+import requireContactForm from './src/integrations/requireContactForm.mjs';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
@@ -38,6 +39,8 @@ export default defineConfig({
     }),
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
+    // A production build stops when the contact form could not send.
+    requireContactForm(),
   ],
   image: { remotePatterns: pocketBaseFilePatterns(process.env.POCKETBASE_URL) },
   devToolbar: { enabled: false },
@@ -83,6 +86,13 @@ export default defineConfig({
         access: 'public',
         optional: true,
         default: 'https://api.emailjs.com',
+      }),
+      FREE_PLAN_END_DATE: envField.string({ context: 'server', access: 'public', optional: true }),
+      LOCAL_BUILD: envField.boolean({
+        context: 'server',
+        access: 'public',
+        optional: true,
+        default: false,
       }),
     },
   },

@@ -30,11 +30,19 @@ async function moveFolder(from, to) {
 }
 
 /**
- * @param {{ outDir?: string, cacheDir?: string, env?: Record<string, string | undefined>, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void }} options
- *   onSpawn receives the build process (the benchmark samples its memory).
+ * @param {{ outDir?: string, cacheDir?: string, env?: Record<string, string | undefined>, config?: string, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void }} options
+ *   config: another Astro config file (the tests' fixture builds); onSpawn receives the build
+ *   process (the benchmark samples its memory).
  * @returns {Promise<{ code: number | null, output: string }>}
  */
-export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe', onSpawn } = {}) {
+export async function runAstroBuild({
+  outDir,
+  cacheDir,
+  env = {},
+  config,
+  stdio = 'pipe',
+  onSpawn,
+} = {}) {
   const target = outDir ? path.resolve(outDir) : undefined;
   const isPrivate = Boolean(target) && !target.startsWith(PROJECT_ROOT + path.sep);
   const privateRoot = isPrivate ? path.join(PRIVATE_BUILDS_DIR, randomUUID()) : undefined;
@@ -54,7 +62,12 @@ export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe'
   }
   try {
     const result = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [ASTRO_BIN, 'build'], {
+      // Astro reads --config relative to the project root.
+      const configArgs = config
+        ? ['--config', path.relative(PROJECT_ROOT, path.resolve(config))]
+        : [];
+      const args = [ASTRO_BIN, 'build', ...configArgs];
+      const child = spawn(process.execPath, args, {
         cwd: PROJECT_ROOT,
         env: childEnv,
         stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,8 @@
 /**
- * A build without the EmailJS variables: the build warns and names them, the contact page still
- * renders, and a submit shows "Unable to send message", keeps every value, logs what is missing,
- * sends nothing and throws nothing.
+ * A local build (LOCAL_BUILD=true, as `npm start` makes) without the EmailJS variables: the build
+ * warns and names them, the contact page still renders and offers the support address, and a
+ * submit shows "Unable to send message", keeps every value, logs what is missing, sends nothing
+ * and throws nothing. (A production build without them stops: tests/integration.)
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,6 +36,7 @@ test.beforeAll(async () => {
   const build = await runBuild({
     // Undefined removes a variable the developer's shell might have set.
     env: {
+      LOCAL_BUILD: 'true',
       PUBLIC_EMAILJS_SERVICE_ID: undefined,
       PUBLIC_EMAILJS_TEMPLATE_ID: undefined,
       PUBLIC_EMAILJS_PUBLIC_KEY: undefined,
@@ -83,6 +85,13 @@ test('the page renders and a submit refuses politely, keeps the values, logs wha
 
   await openContact(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
+  // The form says it cannot send and offers the address that can.
+  const notice = page.locator('[data-contact-not-configured]');
+  await expect(notice).toContainText('cannot send messages');
+  await expect(notice.getByRole('link', { name: 'support@ledgerwise.co.za' })).toHaveAttribute(
+    'href',
+    'mailto:support@ledgerwise.co.za',
+  );
   for (const [label, value] of Object.entries(VALUES)) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }

@@ -14,6 +14,7 @@ import {
 } from '../../scripts/lib/rebuild-listener.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { TEST_EMAILJS_ENV } from '../support/site';
 
 const SECRET = 'test-secret-0123456789abcdef';
 const PAGE_COUNT = 40;
@@ -326,7 +327,7 @@ describe('rebuild listener: the real astro build', () => {
       buildsDir: path.join(work, 'builds'),
       build: astroBuilder({
         cacheDir: path.join(work, 'cache'),
-        env: { POCKETBASE_URL: pocketbase.url },
+        env: { POCKETBASE_URL: pocketbase.url, ...TEST_EMAILJS_ENV },
       }),
       log: (message) => logs.push(message),
     });

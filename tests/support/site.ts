@@ -9,11 +9,27 @@ import path from 'node:path';
 import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 
+/**
+ * EmailJS values for test builds, which are production builds: without them `astro build` stops.
+ * The keys are fake and the API origin stays EmailJS's default, so the built CSP is the one
+ * production gets; specs that send through the form point all four at a local endpoint.
+ */
+export const TEST_EMAILJS_ENV = {
+  PUBLIC_EMAILJS_SERVICE_ID: 'service_test',
+  PUBLIC_EMAILJS_TEMPLATE_ID: 'template_test',
+  PUBLIC_EMAILJS_PUBLIC_KEY: 'public_key_test',
+} as const;
+
 export interface BuildOptions {
-  /** Extra build environment (PUBLIC_EMAILJS_*, …). A value of undefined removes a variable. */
+  /**
+   * Extra build environment (PUBLIC_EMAILJS_*, …), over TEST_EMAILJS_ENV. A value of undefined
+   * removes a variable.
+   */
   env?: Record<string, string | undefined>;
   /** Defaults to the PocketBase the e2e global setup started. */
   pocketbaseUrl?: string;
+  /** Another Astro config file: a test build with fixture pages (tests/fixtures). */
+  config?: string;
 }
 
 export interface BuildResult {
@@ -26,13 +42,19 @@ export interface BuildResult {
 export async function runBuild({
   env = {},
   pocketbaseUrl = process.env.E2E_POCKETBASE_URL,
+  config,
 }: BuildOptions = {}): Promise<BuildResult> {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-site-'));
   const outDir = path.join(work, 'dist');
   const { code, output } = await runAstroBuild({
     outDir,
     cacheDir: path.join(work, 'cache'),
-    env: { ...(pocketbaseUrl ? { POCKETBASE_URL: pocketbaseUrl } : {}), ...env },
+    config,
+    env: {
+      ...TEST_EMAILJS_ENV,
+      ...(pocketbaseUrl ? { POCKETBASE_URL: pocketbaseUrl } : {}),
+      ...env,
+    },
   });
   return { code, output, outDir };
 }
