@@ -256,7 +256,7 @@ test.describe('mobile menu at 390×844', () => {
   }) => {
     await page.goto('/');
     const y = await scrollMidPage(page);
-    const button = page.getByRole('button', { name: 'Menu' });
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
     const panel = page.getByRole('dialog', { name: 'Menu' });
     await expect(button).toHaveAttribute('aria-controls', 'mobile-menu');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -298,7 +298,7 @@ test.describe('mobile menu at 390×844', () => {
   }) => {
     await page.goto('/policies');
     const y = await scrollMidPage(page);
-    await page.getByRole('button', { name: 'Menu' }).tap();
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
     const panel = page.locator('#mobile-menu');
     await expect(panel).toBeVisible();
 
@@ -347,7 +347,7 @@ test.describe('mobile menu at 390×844', () => {
   }) => {
     await page.goto('/about');
     const y = await scrollMidPage(page);
-    const button = page.getByRole('button', { name: 'Menu' });
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
     const panel = page.locator('#mobile-menu');
     await button.focus();
     await page.keyboard.press('Enter');
