@@ -4,11 +4,9 @@
  * submit shows "Unable to send message", keeps every value, logs what is missing, sends nothing
  * and throws nothing. (A production build without them stops: tests/integration.)
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForIsland } from '../support/e2e';
-import { runBuild, serveSite, type ServedSite } from '../support/site';
+import { startVariantSite, stopVariantSite, type VariantSite } from '../support/site';
 
 const MISSING = [
   'PUBLIC_EMAILJS_SERVICE_ID',
@@ -27,13 +25,11 @@ const VALUES = {
 
 test.describe.configure({ mode: 'serial' });
 
-let site: ServedSite;
-let outDir: string;
-let buildOutput = '';
+let site: VariantSite;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const build = await runBuild({
+  site = await startVariantSite({
     // Undefined removes a variable the developer's shell might have set.
     env: {
       LOCAL_BUILD: 'true',
@@ -43,17 +39,9 @@ test.beforeAll(async () => {
       PUBLIC_EMAILJS_API_ORIGIN: undefined,
     },
   });
-  outDir = build.outDir;
-  buildOutput = build.output;
-  if (build.code !== 0)
-    throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
-  site = await serveSite(outDir);
 });
 
-test.afterAll(async () => {
-  await site?.close();
-  if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
-});
+test.afterAll(() => stopVariantSite(site));
 
 async function openContact(page: Page) {
   await page.goto(`${site.url}/contact`);
@@ -62,7 +50,7 @@ async function openContact(page: Page) {
 }
 
 test('the build warns once, naming each missing variable', () => {
-  const warnings = buildOutput
+  const warnings = site.output
     .split('\n')
     .filter((line) => line.includes('Contact form not configured'));
   expect(warnings).toHaveLength(1);

@@ -6,14 +6,18 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
 import { distDir } from '../support/built-site';
-import { presetTheme } from '../support/e2e';
-import { runBuild, serveSite, TEST_EMAILJS_ENV, type ServedSite } from '../support/site';
+import { presetTheme, readJsonLd } from '../support/e2e';
+import {
+  startVariantSite,
+  stopVariantSite,
+  TEST_EMAILJS_ENV,
+  type VariantSite,
+} from '../support/site';
 import { BROKEN_MESSAGE } from '../fixtures/island-errors/message';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,25 +43,15 @@ const QUIET_FALLBACKS = {
 
 test.describe.configure({ mode: 'serial' });
 
-let site: ServedSite;
-let outDir: string;
-let buildOutput = '';
+let site: VariantSite;
 
 test.beforeAll(async () => {
   // A full site build on a busy two-core machine.
   test.setTimeout(300_000);
-  const build = await runBuild({ config: FIXTURE_CONFIG, env: SETTINGS });
-  outDir = build.outDir;
-  buildOutput = build.output;
-  if (build.code !== 0)
-    throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
-  site = await serveSite(outDir);
+  site = await startVariantSite({ config: FIXTURE_CONFIG, env: SETTINGS });
 });
 
-test.afterAll(async () => {
-  await site?.close();
-  if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
-});
+test.afterAll(() => stopVariantSite(site));
 
 /** Opens the fixture page and waits until every island has hydrated (and failed). */
 async function openBrokenIslands(page: Page, url: string) {
@@ -101,7 +95,7 @@ test.describe('an island that throws, in the built site', () => {
   test('the fixture page is in this test build only, never in the site the suite serves', async ({
     request,
   }) => {
-    expect(existsSync(path.join(outDir, 'test-fixtures', 'island-errors.html'))).toBe(true);
+    expect(existsSync(path.join(site.outDir, 'test-fixtures', 'island-errors.html'))).toBe(true);
     expect(existsSync(path.join(distDir(), 'test-fixtures'))).toBe(false);
     const response = await request.get(FIXTURE_PATH);
     expect(response.status()).toBe(404);
@@ -126,20 +120,14 @@ test.describe('with every optional setting given', () => {
     for (const link of await links.all()) {
       await expect(link).toHaveAttribute('href', SETTINGS.PUBLIC_SOCIAL_URL);
     }
-    const organization = await page
-      .locator('script[type="application/ld+json"]')
-      .evaluateAll((scripts) =>
-        scripts
-          .map((script) => JSON.parse(script.textContent ?? 'null'))
-          .find((item) => item?.['@type'] === 'Organization'),
-      );
-    expect(organization.sameAs).toEqual([SETTINGS.PUBLIC_SOCIAL_URL]);
+    const organization = (await readJsonLd(page)).find((item) => item['@type'] === 'Organization');
+    expect(organization?.sameAs).toEqual([SETTINGS.PUBLIC_SOCIAL_URL]);
   });
 
   test('a Free plan whose last day lies ahead is offered: card, FAQ, Offer with validThrough', async ({
     page,
   }) => {
-    expect(buildOutput).not.toContain('The Free plan ended');
+    expect(site.output).not.toContain('The Free plan ended');
     await page.goto(`${site.url}/pricing`);
     await expect(page.locator('[data-plan] h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
     const free = page.locator('[data-plan="Free"]');
@@ -156,19 +144,10 @@ test.describe('with every optional setting given', () => {
     await expect(page.locator('#pricing-faq')).toContainText(
       'The Free plan is free to all users until 31 December 2099.',
     );
-    const product = await page
-      .locator('script[type="application/ld+json"]')
-      .evaluateAll((scripts) =>
-        scripts
-          .map((script) => JSON.parse(script.textContent ?? 'null'))
-          .find((item) => item?.['@type'] === 'Product'),
-      );
-    expect(product.offers.map((offer: { name: string }) => offer.name)).toEqual([
-      'Free',
-      'Professional',
-      'Enterprise',
-    ]);
-    expect(product.offers[0]).toMatchObject({
+    const product = (await readJsonLd(page)).find((item) => item['@type'] === 'Product');
+    const offers = product?.offers as Array<Record<string, unknown>>;
+    expect(offers.map((offer) => offer.name)).toEqual(['Free', 'Professional', 'Enterprise']);
+    expect(offers[0]).toMatchObject({
       price: '0.00',
       validThrough: '2099-12-31T23:59:59+02:00',
     });

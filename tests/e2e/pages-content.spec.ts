@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForIsland } from '../support/e2e';
+import { readJsonLd, waitForIsland } from '../support/e2e';
 import { SUPPORT_EMAIL, expectNewTab, readChatAppUrl } from './pages-helpers';
-
-/** Every JSON-LD block on the page, parsed. */
-async function readJsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-}
 
 test.describe('about', () => {
   test('vision, founder story, team of two, four values, three steps', async ({ page }) => {
