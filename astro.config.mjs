@@ -7,6 +7,7 @@ import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
+import requireContactForm from './src/integrations/requireContactForm.mjs';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
@@ -42,6 +43,8 @@ export default defineConfig({
     }),
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
+    // A production build stops when the contact form could not send.
+    requireContactForm(),
   ],
   image: { remotePatterns: pocketBaseFilePatterns(process.env.POCKETBASE_URL) },
   // scripts/lib/env.mjs has loaded the .env files for every command; Vite reading them again,
@@ -90,6 +93,13 @@ export default defineConfig({
         access: 'public',
         optional: true,
         default: 'https://api.emailjs.com',
+      }),
+      FREE_PLAN_END_DATE: envField.string({ context: 'server', access: 'public', optional: true }),
+      LOCAL_BUILD: envField.boolean({
+        context: 'server',
+        access: 'public',
+        optional: true,
+        default: false,
       }),
     },
   },

@@ -541,7 +541,8 @@ async function main() {
     const build = await runAstroBuild({
       outDir: distDir,
       cacheDir,
-      env: { POCKETBASE_URL: source.url },
+      // Built and served on this machine only: the contact form need not be configured.
+      env: { POCKETBASE_URL: source.url, LOCAL_BUILD: 'true' },
     });
     if (build.code !== 0)
       throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);

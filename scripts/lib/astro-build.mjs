@@ -39,7 +39,8 @@ async function moveFolder(from, to) {
  * @param {string} [options.outDir]
  * @param {string} [options.cacheDir]
  * @param {Record<string, string | undefined>} [options.env] On top of this process's environment;
- *   undefined removes a variable.
+ *   undefined unsets a variable.
+ * @param {string} [options.config] Another Astro config file (the tests' fixture builds).
  * @param {'pipe' | 'inherit'} [options.stdio]
  * @param {number} [options.timeoutMs] Stop the build's whole process group after this long.
  * @param {AbortSignal} [options.signal] Stop the build's whole process group when this fires.
@@ -52,6 +53,7 @@ export async function runAstroBuild({
   outDir,
   cacheDir,
   env = {},
+  config,
   stdio = 'pipe',
   timeoutMs,
   signal,
@@ -77,9 +79,11 @@ export async function runAstroBuild({
   }
   const stoppable = timeoutMs !== undefined || signal !== undefined;
   try {
+    // Astro reads --config relative to the project root.
+    const configArgs = config ? ['--config', path.relative(PROJECT_ROOT, path.resolve(config))] : [];
     const result = await runProcessGroup({
       command: process.execPath,
-      args: [ASTRO_BIN, 'build'],
+      args: [ASTRO_BIN, 'build', ...configArgs],
       cwd: PROJECT_ROOT,
       env: childEnv,
       stdio,

@@ -17,6 +17,7 @@ import {
 } from '../../scripts/lib/rebuild-listener.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { TEST_EMAILJS_ENV } from '../support/site';
 
 const HOOK_SECRET = 'hook-secret-0123456789abcdef';
 /** Generous upper bound for a save while the endpoint hangs (the hook's timeout is 2 s). */
@@ -273,7 +274,7 @@ describe('publishing through the rebuild listener', () => {
       build: (options) =>
         astroBuilder({
           cacheDir: path.join(work, 'cache'),
-          env: { POCKETBASE_URL: pocketbaseUrl },
+          env: { POCKETBASE_URL: pocketbaseUrl, ...TEST_EMAILJS_ENV },
         })(options),
       log,
     });

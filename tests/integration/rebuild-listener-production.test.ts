@@ -23,6 +23,7 @@ import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase'
 import { processTable } from '../support/processes';
 import { hostileRequests, rawRequest } from '../support/raw-http';
 import { startSilentServer, type SilentServer } from '../support/silent-server';
+import { TEST_EMAILJS_ENV } from '../support/site';
 
 const PROJECT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'production-secret-0123456789abcdef';
@@ -75,6 +76,8 @@ async function startListener(extraEnv: Record<string, string>) {
       POCKETBASE_URL: gate.url,
       // The loader would give up on the silent PocketBase by itself; here the listener must.
       POCKETBASE_TIMEOUT_SECONDS: '600',
+      // The listener's builds are production builds: the contact form must be able to send.
+      ...TEST_EMAILJS_ENV,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

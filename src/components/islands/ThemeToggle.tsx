@@ -43,8 +43,10 @@ function ThemeToggleButton() {
 }
 
 export default function ThemeToggle() {
+  // A broken toggle leaves no trace: the page keeps the theme it has, and a message would not
+  // fit a 40 px icon button.
   return (
-    <ErrorBoundary>
+    <ErrorBoundary fallback={null}>
       <ThemeProvider>
         <ThemeToggleButton />
       </ThemeProvider>
