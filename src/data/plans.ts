@@ -21,6 +21,8 @@ export interface Plan {
   note?: string;
   /** The offer's last moment (ISO date-time), for a plan offered until a set day. */
   validThrough?: string;
+  /** An offer whose term is over: its card says so, and structured data leave it out. */
+  ended?: boolean;
 }
 
 export const PRICING_HEADING = {
@@ -38,19 +40,40 @@ export const FREE_PLAN_TERM: FreePlanTerm = resolveFreePlanTerm(
   new Date(),
 );
 
-function freePlan({ endLabel, validThrough }: FreePlanTerm): Plan {
-  return {
+const FREE_PLAN_FEATURES = ['Basic bots', 'System advisor', 'Legal updates (coming soon)'];
+const TRIAL_CTA_LABEL = 'Start 30-day free trial';
+
+/**
+ * The Free card while its term runs, or once it has ended. An ended card stays on the page so a
+ * visitor who looks for it learns when it ended, but it no longer lists what it gives (nobody can
+ * have it now) and its button offers what a visitor who wanted to start free can still do: the
+ * Professional plan's free trial, with the same label and destination as that plan's button.
+ */
+function freePlan({ endLabel, validThrough, open }: FreePlanTerm): Plan {
+  const common = {
     name: 'Free',
-    description: `Free to all users until ${endLabel}.`,
     price: 'R0',
-    period: `until ${endLabel}`,
-    features: ['Basic bots', 'System advisor', 'Legal updates (coming soon)'],
-    ctaLabel: 'Get Started',
     ctaLink: LINKS.chatApp,
     highlight: false,
     priceZar: 0,
-    validThrough,
   };
+  return open
+    ? {
+        ...common,
+        description: `Free to all users until ${endLabel}.`,
+        period: `until ${endLabel}`,
+        features: FREE_PLAN_FEATURES,
+        ctaLabel: 'Get Started',
+        validThrough,
+      }
+    : {
+        ...common,
+        description: `Free access ended on ${endLabel}. Try every Professional feature free for 30 days instead.`,
+        period: `ended ${endLabel}`,
+        features: [],
+        ctaLabel: TRIAL_CTA_LABEL,
+        ended: true,
+      };
 }
 
 const PAID_PLANS: readonly Plan[] = [
@@ -67,7 +90,7 @@ const PAID_PLANS: readonly Plan[] = [
       'Email writer',
       'Priority support',
     ],
-    ctaLabel: 'Start 30-day free trial',
+    ctaLabel: TRIAL_CTA_LABEL,
     ctaLink: LINKS.chatApp,
     highlight: true,
     priceZar: 200,
@@ -95,12 +118,17 @@ const PAID_PLANS: readonly Plan[] = [
 ];
 
 /**
- * The plans on offer: Free, Professional and Enterprise while the Free plan's term runs. Once its
- * last day has passed the Free plan is no longer offered, so it is left out rather than shown as
- * a current offer (the pricing FAQ says when it ended).
+ * The three plan cards: Free, Professional and Enterprise. The Free card reads as ended once its
+ * last day has passed (see freePlan).
  */
 export function buildPlans(term: FreePlanTerm): readonly Plan[] {
-  return term.open ? [freePlan(term), ...PAID_PLANS] : PAID_PLANS;
+  return [freePlan(term), ...PAID_PLANS];
+}
+
+/** The pricing page's meta description: it names the Free plan only while it is offered. */
+export function describePricing(term: FreePlanTerm): string {
+  const free = term.open ? `Free for all users until ${term.endLabel}, ` : '';
+  return `Ledgerwise plans: ${free}Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.`;
 }
 
 export const PLANS = buildPlans(FREE_PLAN_TERM);

@@ -10,6 +10,8 @@ interface PricedPlan {
   ctaLink: string;
   /** The offer's last moment (ISO date-time), when it is offered until a set day. */
   validThrough?: string;
+  /** The offer's term is over. */
+  ended?: boolean;
 }
 
 interface ProductInfo {
@@ -21,7 +23,10 @@ interface ProductInfo {
   site: string;
 }
 
-/** Product with one Offer per plan: ZAR, monthly, VAT excluded; a custom-priced plan has no price. */
+/**
+ * Product with one Offer per plan on offer: ZAR, monthly, VAT excluded; a custom-priced plan has
+ * no price. An ended plan is left out, as search engines would show any Offer here as current.
+ */
 export function buildProductJsonLd(
   product: ProductInfo,
   plans: readonly PricedPlan[],
@@ -34,30 +39,32 @@ export function buildProductJsonLd(
     url: product.url,
     brand: { '@type': 'Brand', name: product.name },
     category: 'Business software',
-    offers: plans.map((plan) => {
-      const offer: JsonLdObject = {
-        '@type': 'Offer',
-        name: plan.name,
-        description: plan.description,
-        url: new URL(plan.ctaLink, product.site).href,
-        availability: 'https://schema.org/InStock',
-        ...(plan.validThrough ? { validThrough: plan.validThrough } : {}),
-      };
-      if (plan.priceZar === null) return offer;
-      return {
-        ...offer,
-        price: plan.priceZar.toFixed(2),
-        priceCurrency: 'ZAR',
-        priceSpecification: {
-          '@type': 'UnitPriceSpecification',
-          price: plan.priceZar,
+    offers: plans
+      .filter((plan) => !plan.ended)
+      .map((plan) => {
+        const offer: JsonLdObject = {
+          '@type': 'Offer',
+          name: plan.name,
+          description: plan.description,
+          url: new URL(plan.ctaLink, product.site).href,
+          availability: 'https://schema.org/InStock',
+          ...(plan.validThrough ? { validThrough: plan.validThrough } : {}),
+        };
+        if (plan.priceZar === null) return offer;
+        return {
+          ...offer,
+          price: plan.priceZar.toFixed(2),
           priceCurrency: 'ZAR',
-          unitCode: 'MON',
-          referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
-          valueAddedTaxIncluded: false,
-        },
-      };
-    }),
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price: plan.priceZar,
+            priceCurrency: 'ZAR',
+            unitCode: 'MON',
+            referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+            valueAddedTaxIncluded: false,
+          },
+        };
+      }),
   };
 }
 

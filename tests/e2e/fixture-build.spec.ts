@@ -131,6 +131,7 @@ test.describe('with every optional setting given', () => {
     await page.goto(`${site.url}/pricing`);
     await expect(page.locator('[data-plan] h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
     const free = page.locator('[data-plan="Free"]');
+    await expect(page.locator('[data-plan][data-ended]')).toHaveCount(0);
     await expect(free).toContainText('Free to all users until 31 December 2099');
     await expect(free.locator('[data-plan-price]')).toHaveText(/R0\s*until 31 December 2099/);
     await expect(free.locator('[data-plan-features] li')).toHaveText([
@@ -151,6 +152,10 @@ test.describe('with every optional setting given', () => {
       price: '0.00',
       validThrough: '2099-12-31T23:59:59+02:00',
     });
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Ledgerwise plans: Free for all users until 31 December 2099, Professional/,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { readJsonLd, waitForIsland } from '../support/e2e';
 import { SUPPORT_EMAIL, expectNewTab, readChatAppUrl } from './pages-helpers';
@@ -40,17 +41,30 @@ test.describe('about', () => {
 });
 
 test.describe('pricing', () => {
-  // The suite's build runs after the Free plan's default last day (21 July 2025): the Free plan
-  // is no longer offered. tests/e2e/fixture-build.spec.ts builds with a later day and checks it.
-  test('the plans on offer with their texts, prices and calls to action; the ended Free plan is not one', async ({
+  // The suite's build runs after the Free plan's default last day (21 July 2025), so its card says
+  // it has ended. tests/e2e/fixture-build.spec.ts builds with a later day and checks the open offer.
+  test('three plan cards with their texts, prices and calls to action; the Free card says it ended', async ({
     page,
   }) => {
     const chatAppUrl = await readChatAppUrl(page);
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, Transparent Pricing');
     const plans = page.locator('[data-plans] > li');
-    await expect(plans.locator('h2')).toHaveText(['Professional', 'Enterprise']);
-    await expect(page.locator('main')).not.toContainText('Free to all users until');
+    await expect(plans.locator('h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
+
+    const free = page.locator('[data-plan="Free"]');
+    await expect(free).toHaveAttribute('data-ended', 'true');
+    await expect(free.locator('[data-plan-price]')).toHaveText(/R0\s*ended 21 July 2025/);
+    await expect(free).toContainText(
+      'Free access ended on 21 July 2025. Try every Professional feature free for 30 days instead.',
+    );
+    await expect(free.locator('[data-plan-features]')).toHaveCount(0);
+    // Its only action is the one a visitor can still take for free: the Professional trial.
+    await expect(free.getByRole('link')).toHaveCount(1);
+    const freeTrial = free.getByRole('link', { name: /^Start 30-day free trial/ });
+    await expect(freeTrial).toHaveAttribute('href', chatAppUrl);
+    await expectNewTab(freeTrial);
+    await expect(page.locator('main')).not.toContainText(/Free to all users until|Get Started/);
     await expect(page.locator('#pricing-faq')).toContainText(
       'The Free plan ended on 21 July 2025.',
     );
@@ -58,6 +72,7 @@ test.describe('pricing', () => {
     const pro = page.locator('[data-plan="Professional"]');
     await expect(pro).toHaveAttribute('data-highlight', 'true');
     await expect(page.locator('[data-plans] > li[data-highlight]')).toHaveCount(1);
+    await expect(page.locator('[data-plans] > li[data-ended]')).toHaveCount(1);
     await expect(pro).toContainText('Most Popular');
     await expect(pro.locator('[data-plan-price]')).toHaveText(/R200\s*per month, excl\. VAT/);
     await expect(pro).toContainText('R200 per month excluding VAT');
@@ -126,6 +141,14 @@ test.describe('pricing', () => {
       'content',
       /Free for all users/,
     );
+  });
+
+  test('the build warned once that the Free plan ended, naming FREE_PLAN_END_DATE', async () => {
+    const output = await readFile(process.env.E2E_BUILD_OUTPUT!, 'utf8');
+    const warnings = output.split('\n').filter((line) => line.includes('The Free plan ended'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('The Free plan ended on 21 July 2025');
+    expect(warnings[0]).toContain('FREE_PLAN_END_DATE is not set');
   });
 });
 

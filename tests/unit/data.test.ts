@@ -7,7 +7,7 @@ import { AUDIENCE, GRID_JOBS, JOB_TITLES, LISTED_JOBS } from '@/data/jobs';
 import { LOGOS } from '@/data/logos';
 import { FAQS } from '@/data/faqs';
 import { PRICING_FAQS, freePlanAnswer } from '@/data/pricingFaqs';
-import { buildPlans, PRICING_NOTES } from '@/data/plans';
+import { buildPlans, describePricing, PRICING_NOTES } from '@/data/plans';
 import { resolveFreePlanTerm } from '@/lib/freePlan';
 import { CTA_BANDS } from '@/data/cta';
 import { HERO } from '@/data/home';
@@ -183,13 +183,40 @@ describe('plans', () => {
     expect(PRICING_NOTES.join(' ')).toMatch(/Annual discounts are offered/);
   });
 
-  it('once the Free plan has ended, it is no longer offered and the FAQ says when it ended', () => {
-    expect(buildPlans(ENDED).map((plan) => plan.name)).toEqual(['Professional', 'Enterprise']);
+  it('once the Free plan has ended, its card says when, offers the trial instead and lists nothing', () => {
+    const plans = buildPlans(ENDED);
+    expect(plans.map((plan) => plan.name)).toEqual(['Free', 'Professional', 'Enterprise']);
+    const [free, pro] = plans;
+    expect(free).toMatchObject({
+      ended: true,
+      price: 'R0',
+      period: 'ended 21 July 2025',
+      features: [],
+      // The same action, label and destination as the Professional plan's free trial.
+      ctaLabel: pro.ctaLabel,
+      ctaLink: pro.ctaLink,
+    });
+    expect(free.description).toBe(
+      'Free access ended on 21 July 2025. Try every Professional feature free for 30 days instead.',
+    );
+    expect(free).not.toHaveProperty('validThrough');
+    expect(JSON.stringify(free)).not.toMatch(/until|free to all users/i);
+    expect(plans.filter((plan) => plan.ended)).toEqual([free]);
+    expect(buildPlans(OPEN).some((plan) => plan.ended)).toBe(false);
+  });
+
+  it('the pricing FAQ and the page description tell the truth in both states', () => {
     expect(freePlanAnswer(OPEN)).toBe(
       'The Free plan is free to all users until 21 July 2025. It includes basic bots and a system advisor, with legal updates coming soon.',
     );
     expect(freePlanAnswer(ENDED)).toMatch(/^The Free plan ended on 21 July 2025\./);
     expect(freePlanAnswer(ENDED)).not.toContain('free to all users');
+    expect(describePricing(OPEN)).toBe(
+      'Ledgerwise plans: Free for all users until 21 July 2025, Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.',
+    );
+    expect(describePricing(ENDED)).toBe(
+      'Ledgerwise plans: Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.',
+    );
   });
 });
 

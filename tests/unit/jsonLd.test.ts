@@ -42,6 +42,15 @@ describe('buildProductJsonLd', () => {
     expect(offers[2].url).toBe('https://example.test/contact');
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
+
+  it('leaves an ended offer out, so search engines never show it as current', () => {
+    const data = buildProductJsonLd(PRODUCT, [
+      { name: 'Free', description: 'ended', priceZar: 0, ctaLink: '/', ended: true },
+      { name: 'Pro', description: 'pro', priceZar: 200, ctaLink: '/' },
+    ]);
+    const offers = data.offers as Array<Record<string, unknown>>;
+    expect(offers.map((offer) => offer.name)).toEqual(['Pro']);
+  });
 });
 
 describe('buildFaqPageJsonLd', () => {
