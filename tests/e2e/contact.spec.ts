@@ -7,7 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { build as esbuild } from 'esbuild';
-import { expectNoAxeViolations, presetTheme, waitForIsland } from '../support/e2e';
+import {
+  expectNoAxeViolations,
+  installPausedClock,
+  presetTheme,
+  waitForIsland,
+} from '../support/e2e';
 import { startEmailjsServer, type EmailjsServer } from '../support/emailjs-server';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 
@@ -97,12 +102,17 @@ let outDir: string;
 let buildOutput = '';
 let CONTACT: SiteConfig['CONTACT'];
 let LINKS: SiteConfig['LINKS'];
+let TOAST_MS: number;
+let RATE_LIMIT_MS: number;
 
 test.beforeAll(async () => {
   // A full site build on a busy two-core machine.
   test.setTimeout(300_000);
   emailjs = await startEmailjsServer();
-  ({ CONTACT, LINKS } = await loadSiteConfig(SITE_ENV));
+  const config = await loadSiteConfig(SITE_ENV);
+  ({ CONTACT, LINKS } = config);
+  TOAST_MS = config.TIMING.toastMs;
+  RATE_LIMIT_MS = config.LIMITS.contactRateLimitMs;
   const build = await runBuild({
     env: {
       ...SITE_ENV,
@@ -396,16 +406,24 @@ test('a double click sends once', async ({ page }) => {
 });
 
 test('a second message within 10 s is held back by the rate limit', async ({ page }) => {
+  // Page time moves only by runFor: a slow step cannot carry the second send past the limit.
+  await installPausedClock(page);
   await openContact(page);
   await fillForm(page);
   await sendButton(page).click();
   await expect(statusToast(page)).toContainText('Message sent');
+  await page.clock.runFor(RATE_LIMIT_MS - 1);
   await fillForm(page);
   await sendButton(page).click();
   // The SDK refuses locally with 429, which the form treats like any other refusal.
   await expect(alertToast(page)).toContainText('Unable to send message');
   await expectValuesKept(page);
   expect(emailjs.requests).toHaveLength(1);
+  // 10 s after the first message, the same values go out.
+  await page.clock.runFor(1);
+  await sendButton(page).click();
+  await expect(statusToast(page)).toContainText('Message sent');
+  expect(emailjs.requests).toHaveLength(2);
 });
 
 test('what sending leaves in the browser is exactly what the privacy policy names', async ({
@@ -484,7 +502,8 @@ test('keyboard only: reach, fill and send the form', async ({ page }) => {
 test('toasts are announced, stay 5 s, pause while hovered and can be dismissed', async ({
   page,
 }) => {
-  await page.clock.install();
+  // Page time moves only by runFor, so each toast's 5 s start when it is shown, to the millisecond.
+  await installPausedClock(page);
   await openContact(page);
   await fillForm(page);
   await sendButton(page).click();
@@ -492,26 +511,31 @@ test('toasts are announced, stay 5 s, pause while hovered and can be dismissed',
   await expect(toast).toContainText('Message sent');
   await expect(toast).toHaveAttribute('aria-live', 'polite');
   await page.mouse.move(0, 0);
-  await page.clock.fastForward(4_000);
+  await page.clock.runFor(TOAST_MS - 1);
   await expect(toast).toBeVisible();
-  await page.clock.fastForward(1_500);
+  await page.clock.runFor(1);
   await expect(toast).toHaveCount(0);
 
-  // While the pointer rests on a toast it stays (WCAG 2.2.1); it goes once the pointer leaves.
-  await page.clock.fastForward(11_000); // past the 10 s rate limit
+  // While the pointer rests on a toast it stays (WCAG 2.2.1); once the pointer leaves, the time
+  // it had left runs out.
+  await page.clock.runFor(RATE_LIMIT_MS);
   await fillForm(page);
   await sendButton(page).click();
   await expect(toast).toContainText('Message sent');
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(2_000);
   await toast.getByText('Message sent').hover();
-  await page.clock.fastForward(8_000);
+  await page.clock.runFor(10_000);
   await expect(toast).toBeVisible();
   await page.mouse.move(0, 0);
-  await page.clock.fastForward(5_500);
+  await page.clock.runFor(TOAST_MS - 2_000 - 1);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(1);
   await expect(toast).toHaveCount(0);
 
   // Failures go to the assertive region, and can be dismissed.
   emailjs.respondWith({ status: 500 });
-  await page.clock.fastForward(11_000); // past the 10 s rate limit
+  await page.clock.runFor(RATE_LIMIT_MS);
   await fillForm(page);
   await sendButton(page).click();
   await expect(alertToast(page)).toContainText('Unable to send message');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForIsland } from '../support/e2e';
+import { installPausedClock, waitForIsland } from '../support/e2e';
 import { countGridColumns, expectNewTab, readChatAppUrl } from './pages-helpers';
 
 test.describe('home: order and hero', () => {
@@ -107,8 +107,7 @@ test.describe('home: order and hero', () => {
 
 /** Hydrates the typing island on a paused clock; resolves once its timer chain has started. */
 async function startTypingOnPausedClock(page: Page) {
-  await page.clock.install({ time: new Date('2025-07-01T08:00:00Z') });
-  await page.clock.pauseAt(new Date('2025-07-01T08:00:01Z'));
+  await installPausedClock(page);
   await page.goto('/');
   // client:idle waits for requestIdleCallback, which the paused clock holds back until now.
   await page.clock.runFor(500);

@@ -1,17 +1,21 @@
 /**
  * The testimonial carousel on Home (the global setup's site): autoplay, the pause control,
- * hover and focus, the hidden tab, reduced motion and the arrow keys. Time is Playwright's
- * fake clock, so nothing here waits eight real seconds.
+ * hover and focus, the hidden tab, reduced motion and the arrow keys. Time is Playwright's fake
+ * clock, paused from before the page loads: page time moves only by `runFor`, so nothing here
+ * waits eight real seconds and no step depends on how fast the machine is.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { waitForIsland } from '../support/e2e';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { installPausedClock, waitForIsland } from '../support/e2e';
 
 const AUTOPLAY_MS = 8000;
-/** One autoplay interval plus the 550 ms slide animation and some frames. */
-const ONE_STEP_MS = AUTOPLAY_MS + 1000;
+const SLIDE_MS = 550;
+/** Page time for the slide animation's frames to start, a few 16 ms frames. */
+const FRAMES_MS = 100;
+/** One autoplay interval plus the slide animation and its frames. */
+const ONE_STEP_MS = AUTOPLAY_MS + SLIDE_MS + FRAMES_MS;
 
 async function openCarousel(page: Page) {
-  await page.clock.install();
+  await installPausedClock(page);
   await page.goto('/');
   const carousel = page.locator('[aria-roledescription="carousel"]');
   await carousel.scrollIntoViewIfNeeded();
@@ -20,6 +24,27 @@ async function openCarousel(page: Page) {
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   return carousel;
+}
+
+/** Where keen-slider has put the first slide: it moves every slide by a transform. */
+function slidePosition(carousel: Locator): Promise<string> {
+  return carousel
+    .locator('[aria-roledescription="slide"]')
+    .first()
+    .evaluate((slide) => (slide as HTMLElement).style.transform);
+}
+
+/** The page's own (fake) time when the carousel's current slide changed, from now on. */
+async function recordSlideChanges(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const changes: number[] = [];
+    (window as unknown as { slideChanges: number[] }).slideChanges = changes;
+    new MutationObserver(() => changes.push(Date.now())).observe(
+      document.querySelector('[aria-roledescription="carousel"]')!,
+      { attributeFilter: ['data-current'] },
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { slideChanges: number[] }).slideChanges);
 }
 
 async function setTabHidden(page: Page, hidden: boolean) {
@@ -51,12 +76,32 @@ test.describe('testimonial carousel', () => {
     const carousel = await openCarousel(page);
     await expect(carousel).toHaveAttribute('data-playing', 'true');
     await expect(carousel).toHaveAttribute('data-current', '0');
-    await page.clock.runFor(AUTOPLAY_MS - 500);
+    // The clock has stood still since autoplay started, so times below count from its start.
+    const start = await page.evaluate(() => Date.now());
+    const runTo = async (ms: number) =>
+      page.clock.runFor(start + ms - (await page.evaluate(() => Date.now())));
+    const slideChanges = await recordSlideChanges(page);
+    // keen-slider places the slides on its first animation frame.
+    await runTo(FRAMES_MS);
+    const first = await slidePosition(carousel);
+
+    await runTo(AUTOPLAY_MS - 1);
+    expect(await slidePosition(carousel)).toBe(first);
     await expect(carousel).toHaveAttribute('data-current', '0');
-    await page.clock.runFor(1500);
+    await runTo(AUTOPLAY_MS + FRAMES_MS);
+    expect(await slidePosition(carousel)).not.toBe(first);
+    await runTo(ONE_STEP_MS);
     await expect(carousel).toHaveAttribute('data-current', '1');
-    await page.clock.runFor(ONE_STEP_MS);
+
+    // The next 8 s count from that slide change.
+    const [changedAt] = await slideChanges();
+    const second = await slidePosition(carousel);
+    await runTo(changedAt - start + AUTOPLAY_MS - 1);
+    expect(await slidePosition(carousel)).toBe(second);
+    await expect(carousel).toHaveAttribute('data-current', '1');
+    await runTo(changedAt - start + ONE_STEP_MS);
     await expect(carousel).toHaveAttribute('data-current', '2');
+    expect(await slideChanges()).toHaveLength(2);
   });
 
   test('the pause control stops autoplay and the play control resumes it', async ({ page }) => {

@@ -38,6 +38,19 @@ export async function waitForIsland(page: Page, componentName: string) {
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
+/**
+ * Installs Playwright's fake clock, paused, before the next page loads: the page's time (timers,
+ * animation frames, idle callbacks, Date, performance) moves only when the test calls
+ * `page.clock.runFor`. `clock.install()` alone lets page time follow real time, so on a busy
+ * machine timers fire while a test is still between two steps.
+ */
+export async function installPausedClock(page: Page) {
+  const start = new Date('2025-07-01T08:00:00Z').getTime();
+  await page.clock.install({ time: start });
+  // Paused a minute on: the clock runs between these two calls, and pausing in its past throws.
+  await page.clock.pauseAt(start + 60_000);
+}
+
 /** Every JSON-LD block on the page, parsed. */
 export async function readJsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
