@@ -317,9 +317,11 @@ describe('rebuild listener: the real astro build', () => {
   it('builds the site from PocketBase and publishes it where a static server serves it', async () => {
     pocketbase = await startTestPocketBase();
     const pb = await pocketbase.adminClient();
-    const post = await pb
-      .collection('blogs')
-      .create({ title: 'Published by the listener', content: '<p>Built for real.</p>' });
+    const post = await pb.collection('blogs').create({
+      title: 'Published by the listener',
+      content: '<p>Built for real.</p>',
+      published: true,
+    });
 
     const rebuilder = createRebuilder({
       publishPath: path.join(work, 'current'),
