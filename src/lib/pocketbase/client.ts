@@ -3,6 +3,8 @@ import { LIMITS } from '@/site.config';
 
 /** The newest first; the id breaks ties so paging never repeats or skips a record. */
 export const NEWEST_FIRST = '-created,-id';
+/** Posts by their publish date, the newest first (drafts, undated, come last). */
+export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 
 /** An SDK client for build code: identical requests in flight must not cancel each other. */
 export function createPocketBaseClient(url: string): PocketBase {
@@ -18,9 +20,9 @@ export function createPocketBaseClient(url: string): PocketBase {
 export function fetchAllRecords<T = RecordModel>(
   pb: PocketBase,
   collection: string,
-  batch: number = LIMITS.loaderBatchSize,
+  { batch = LIMITS.loaderBatchSize, sort = NEWEST_FIRST }: { batch?: number; sort?: string } = {},
 ): Promise<T[]> {
-  return pb.collection(collection).getFullList<T>({ batch, sort: NEWEST_FIRST });
+  return pb.collection(collection).getFullList<T>({ batch, sort });
 }
 
 /** "connection refused", "HTTP 404: The requested resource wasn't found.", … */

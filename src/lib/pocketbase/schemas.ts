@@ -1,3 +1,4 @@
+import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 
 /** PocketBase writes "2025-07-01 12:00:00.123Z"; a Date survives the content store intact. */
@@ -5,13 +6,18 @@ const pocketBaseDate = z.coerce.date().refine((date) => !Number.isNaN(date.getTi
   message: 'Invalid date',
 });
 
-/** A banner or avatar on PocketBase, with the size Astro needs to optimise it at build time. */
-export const remoteImageSchema = z.object({
-  src: z.string().url(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-export type RemoteImage = z.infer<typeof remoteImageSchema>;
+/** "" (PocketBase's empty date) or a date. */
+const optionalPocketBaseDate = z
+  .string()
+  .nullish()
+  .transform((value) => (value ? value : undefined))
+  .pipe(pocketBaseDate.optional());
+
+/** Optional text: empty and missing both read as undefined. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || undefined);
 
 /** A blog record as PocketBase's list API returns it (fields the site reads). */
 export const blogRecordSchema = z.object({
@@ -25,23 +31,45 @@ export const blogRecordSchema = z.object({
   banner_image: z.string().nullish(),
   created: pocketBaseDate,
   updated: pocketBaseDate,
+  published: z.boolean().default(false),
+  published_at: optionalPocketBaseDate,
+  excerpt: optionalText,
+  banner_alt: optionalText,
 });
 export type BlogRecord = z.infer<typeof blogRecordSchema>;
 
-/** A blogs collection entry: the record plus every derived field, computed once by the loader. */
-export const blogSchema = z.object({
-  title: z.string(),
-  /** Sanitised HTML body: safe for set:html. */
-  html: z.string(),
-  excerpt: z.string(),
-  readTime: z.string().regex(/^\d+ min read$/),
-  /** "July 1, 2025" (UTC). */
-  displayDate: z.string(),
-  created: pocketBaseDate,
-  updated: pocketBaseDate,
-  banner: remoteImageSchema.optional(),
-});
-export type BlogData = z.infer<typeof blogSchema>;
+/**
+ * A blogs collection entry: the record plus every derived field, computed once by the loader.
+ * Images are files in the loader's image cache, named relative to the entry's filePath; Astro's
+ * `image()` turns them into optimisable images.
+ */
+export const blogSchema = ({ image }: SchemaContext) =>
+  z.object({
+    title: z.string(),
+    /** The editor's excerpt, else one derived from the body; also the page's meta description. */
+    excerpt: z.string(),
+    readTime: z.string().regex(/^\d+ min read$/),
+    /** The post's date: published_at; in a draft preview, a draft's last save. */
+    date: pocketBaseDate,
+    /** "July 1, 2025" (UTC), from `date`. */
+    displayDate: z.string(),
+    updated: pocketBaseDate,
+    /** Always "published" in production; drafts and scheduled posts appear in previews only. */
+    status: z.enum(['published', 'scheduled', 'draft']),
+    /**
+     * The banner and its size. The size is kept beside the image because reading an imported
+     * image's own width makes Astro ship the original file too, which no page uses.
+     */
+    banner: z
+      .object({
+        src: image(),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+      })
+      .optional(),
+    /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
+    bannerAlt: z.string(),
+  });
 
 /** A testimonial record: every text may be missing and then reads as empty text (spec §3). */
 export const testimonialRecordSchema = z.object({
@@ -64,22 +92,25 @@ export const testimonialRecordSchema = z.object({
     .nullish()
     .transform((value) => value ?? ''),
   avatar: z.string().nullish(),
+  published: z.boolean().default(false),
 });
 
-export const testimonialSchema = z.object({
-  quote: z.string(),
-  author: z.string(),
-  position: z.string(),
-  company: z.string(),
-  avatar: remoteImageSchema.optional(),
-  /** Entrance animation delay in ms, from the testimonial's position. */
-  delay: z.number().int().nonnegative(),
-  /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */
-  order: z.number().int().nonnegative(),
-  /** True for the built-in samples shown when PocketBase has none or cannot be reached. */
-  sample: z.boolean(),
-});
-export type TestimonialData = z.infer<typeof testimonialSchema>;
+export const testimonialSchema = ({ image }: SchemaContext) =>
+  z.object({
+    quote: z.string(),
+    author: z.string(),
+    position: z.string(),
+    company: z.string(),
+    avatar: image().optional(),
+    /** Unpublished: shown in draft previews only. */
+    draft: z.boolean(),
+    /** Entrance animation delay in ms, from the testimonial's position. */
+    delay: z.number().int().nonnegative(),
+    /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */
+    order: z.number().int().nonnegative(),
+    /** True for the built-in samples shown when PocketBase has none or cannot be reached. */
+    sample: z.boolean(),
+  });
 
 /** The outcome of the last blog load, for the page's "Failed to load blogs" state in dev. */
 export const blogStatusSchema = z.object({
