@@ -8,7 +8,7 @@ import { resolveContentSource } from './lib/content-source.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const source = await resolveContentSource();
-const { code } = await runAstroBuild({ env: { POCKETBASE_URL: source.url }, stdio: 'inherit' });
+const { code } = await runAstroBuild({ env: source.env, stdio: 'inherit' });
 if (code !== 0) {
   await source.stop();
   console.error(`The build failed (exit ${code}); see the output above.`);
