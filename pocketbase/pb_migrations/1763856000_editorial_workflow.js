@@ -12,6 +12,19 @@ const PUBLISHED_AT_INDEX = 'CREATE INDEX `idx_blogs_published_at` ON `blogs` (`p
 // pb_hooks/rebuild.js). It starts now: no post was scheduled before the workflow existed.
 const SCHEDULE_CUTOFF_PARAM = 'ledgerwise.scheduledPostsCutoff';
 
+/** Unticked (a new record's default) keeps the record off the site. */
+const publishedField = (id) =>
+  new SchemaField({
+    system: false,
+    id,
+    name: 'published',
+    type: 'bool',
+    required: false,
+    presentable: false,
+    unique: false,
+    options: {},
+  });
+
 migrate(
   (db) => {
     const dao = new Dao(db);
@@ -19,18 +32,7 @@ migrate(
     const blogs = dao.findCollectionByNameOrId('blogs');
     // Pictures in the body accept what the banner accepts.
     const banner = blogs.schema.getFieldByName('banner_image').options;
-    blogs.schema.addField(
-      new SchemaField({
-        system: false,
-        id: 'lwblogpublished',
-        name: 'published',
-        type: 'bool',
-        required: false,
-        presentable: false,
-        unique: false,
-        options: {},
-      }),
-    );
+    blogs.schema.addField(publishedField('lwblogpublished'));
     blogs.schema.addField(
       new SchemaField({
         system: false,
@@ -92,18 +94,7 @@ migrate(
     dao.saveCollection(blogs);
 
     const testimonials = dao.findCollectionByNameOrId('testimonials');
-    testimonials.schema.addField(
-      new SchemaField({
-        system: false,
-        id: 'lwtestipublish',
-        name: 'published',
-        type: 'bool',
-        required: false,
-        presentable: false,
-        unique: false,
-        options: {},
-      }),
-    );
+    testimonials.schema.addField(publishedField('lwtestipublish'));
     testimonials.listRule = PUBLIC_TESTIMONIAL_RULE;
     testimonials.viewRule = PUBLIC_TESTIMONIAL_RULE;
     dao.saveCollection(testimonials);

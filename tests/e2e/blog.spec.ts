@@ -11,7 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { buildSite, serveSite, type ServedSite } from '../support/site';
 import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
-import { expectNoAxeViolations, presetTheme } from '../support/e2e';
+import { expectNoAxeViolations, listFiles, presetTheme, recordRequests } from '../support/e2e';
 
 const BUILD_TIMEOUT = 300_000;
 const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';
@@ -29,18 +29,6 @@ async function makePng(width: number, height: number): Promise<Blob> {
 async function deleteStoredFile(server: TestPocketBase, record: RecordModel) {
   const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);
   for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true });
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
-/** Every request the page makes, to check none goes to PocketBase. */
-function recordRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  return urls;
 }
 
 interface Variant {

@@ -5,30 +5,18 @@
  * and scheduled posts never reach a production build, even one that has admin credentials; a
  * draft preview shows them with their badges, and nothing of it is indexable.
  */
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { expectNoAxeViolations, THEME_KEY } from '../support/e2e';
+import { expectNoAxeViolations, listFiles, recordRequests, THEME_KEY } from '../support/e2e';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
 
 const BUILD_TIMEOUT = 420_000;
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
-/** Every request the page makes. */
-function recordRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  return urls;
-}
 
 /**
  * Loads a page on a phone-sized screen, scrolls to the end a screen at a time (so every lazy

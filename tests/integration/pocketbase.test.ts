@@ -346,7 +346,8 @@ function migrateDown(dataDir: string, migrationsDir: string): Promise<string> {
     child.stdout.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
       output += text;
-      for (const _ of text.matchAll(/\x1b\[6n/g)) child.stdin.write('\x1b[1;1R');
+      const queries = text.split('\u001b[6n').length - 1;
+      for (let i = 0; i < queries; i += 1) child.stdin.write('\u001b[1;1R');
       if (output.includes('Do you really want')) typeWhenQuiet();
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);

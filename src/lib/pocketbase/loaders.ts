@@ -367,8 +367,9 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
     if (entries.length === 0)
       logger.info('No testimonials in PocketBase: showing the three samples');
   } catch (error) {
+    const where = settings.url ? `${settings.url}: ` : '';
     logger.warn(
-      `Failed to fetch testimonials: ${settings.url}: ${describeError(error)}; showing the three samples`,
+      `Failed to fetch testimonials: ${where}${describeError(error)}; showing the three samples`,
     );
     entries = [];
   }
