@@ -5,7 +5,7 @@ import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import path from 'node:path';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
-import pruneUnusedImages from './src/integrations/pruneUnusedImages.mjs';
+import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import { addPostLastmod } from './src/lib/pocketbase/lastmod.ts';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
@@ -34,8 +34,8 @@ export default defineConfig({
     }),
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
-    // Original image files Astro copies beside the WebP transforms, which no page loads.
-    pruneUnusedImages(),
+    // The pictures the content loaders cached, as images Astro optimises.
+    pocketbaseImages(),
   ],
   devToolbar: { enabled: false },
   prefetch: false,

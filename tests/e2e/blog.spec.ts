@@ -5,7 +5,7 @@
  */
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';

@@ -9,6 +9,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { decode } from 'html-entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -20,12 +21,12 @@ import {
   pocketBaseTestimonialsLoader,
 } from '@/lib/pocketbase/loaders';
 import { fetchAllRecords } from '@/lib/pocketbase/client';
-import { IMAGE_CACHE_FOLDER } from '@/lib/pocketbase/imageCache';
+import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/lib/pocketbase/imageManifest';
 import { blogSchema, blogStatusSchema, testimonialSchema } from '@/lib/pocketbase/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/site.config';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { createLoaderContext, IMAGE_IMPORT_PREFIX } from '../support/loaderContext';
+import { createLoaderContext } from '../support/loaderContext';
 import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
 
 /** A tiny valid PNG of the given size, made by sharp (Astro's image service). */
@@ -136,7 +137,7 @@ describe('blogs loader: 1,234 records', () => {
     );
     expect(sample.data.displayDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(sample.data.status).toBe('published');
-    expect(sample.rendered?.html).toContain('<h2>Section 42</h2>');
+    expect(sample.data.html).toContain('<h2>Section 42</h2>');
     expect(sample.data.banner).toBeUndefined();
     expect(logs.filter((l) => l.level === 'error')).toEqual([]);
   });
@@ -276,18 +277,17 @@ describe('blogs loader: images', () => {
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
 
     const stored = entries.get(good.id)!;
-    const banner = stored.data.banner as { src: string; width: number; height: number };
+    const banner = stored.data.banner as { file: string; width: number; height: number };
     expect(banner).toEqual({
-      src: expect.stringMatching(new RegExp(`^${IMAGE_IMPORT_PREFIX}\\./[0-9a-f]{64}\\.png$`)),
+      file: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
       width: 640,
       height: 336,
     });
     expect(stored.data.bannerAlt).toBe('A blue rectangle');
-    // The file sits in the cache, where the entry's filePath resolves it from.
-    const file = banner.src.replace(`${IMAGE_IMPORT_PREFIX}./`, '');
+    // The file sits in this build's cache, and the manifest hands it to Astro.
     const folder = path.join(cacheDir, IMAGE_CACHE_FOLDER);
-    expect(existsSync(path.join(folder, file))).toBe(true);
-    expect(path.resolve(stored.filePath!, '..')).toBe(folder);
+    expect(existsSync(path.join(folder, banner.file))).toBe(true);
+    expect((await readImageManifests(folder)).files).toEqual([banner.file]);
 
     expect(entries.get(bad.id)!.data.banner).toBeUndefined();
     const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);
@@ -303,7 +303,7 @@ describe('blogs loader: images', () => {
     expect(again.entries.get(good.id)!.data.banner).toEqual(banner);
 
     // Without the cached file, the URL is downloaded again (and here fails): nothing stale is used.
-    await rm(path.join(folder, file));
+    await rm(path.join(folder, banner.file));
     const cleared = createLoaderContext('blogs', blogSchema, { meta, cacheDir });
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(cleared.context);
     expect(cleared.entries.get(good.id)!.data.banner).toBeUndefined();
@@ -341,19 +341,20 @@ describe('blogs loader: images', () => {
       ...published,
     });
 
-    const { context, entries, logs } = createLoaderContext('blogs', blogSchema);
+    const { context, entries, logs, cacheDir } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true, imageTimeoutMs: 1_500 }).load(
       context,
     );
     const entry = entries.get(record.id)!;
-    const html = entry.rendered!.html;
-    const tags = [...html.matchAll(/<img __ASTRO_IMAGE_="([^"]+)">/g)].map(
-      (match) => JSON.parse(match[1].replaceAll('&#x22;', '"')) as Record<string, unknown>,
+    const html = entry.data.html as string;
+    const tags = [...html.matchAll(/<img data-cached-image="([^"]+)">/g)].map(
+      (match) => JSON.parse(decode(match[1])) as Record<string, unknown>,
     );
     // Four kept (PocketBase absolute, PocketBase relative, the photo twice); six removed.
     expect(tags).toHaveLength(4);
     expect(html.match(/<img\b/g)).toHaveLength(4);
     expect(tags[0]).toMatchObject({
+      file: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
       alt: 'Rates & dates',
       title: 'Rates',
       width: 800,
@@ -366,16 +367,20 @@ describe('blogs loader: images', () => {
     // The editor's width is kept, with a 2x version for sharp screens.
     expect(tags[2]).toMatchObject({ alt: 'A photo', width: 300, height: 150, widths: [300, 600] });
     expect(tags[3]).toMatchObject({ alt: 'The same photo again', width: 800 });
-    expect(tags[2].src).toBe(tags[3].src);
+    expect(tags[2].file).toBe(tags[3].file);
     expect(html).toContain('<figcaption>Chart</figcaption>');
     expect(html).not.toContain(host.url);
     expect(html).not.toContain(server.url);
-    expect(entry.rendered!.metadata!.imagePaths).toEqual([tags[0].src, tags[1].src, tags[2].src]);
-    expect(entry.assetImports).toEqual(entry.rendered!.metadata!.imagePaths);
+    const files = [tags[0].file, tags[1].file, tags[2].file] as string[];
+    expect(entry.data.images).toEqual(files);
+    // The manifest names exactly the files this build shows.
+    expect((await readImageManifests(path.join(cacheDir, IMAGE_CACHE_FOLDER))).files).toEqual(
+      [...new Set(files)].sort(),
+    );
 
     // Downloaded once, for both posts and both uses.
     expect(host.hits.get('/photo.png')).toBe(1);
-    expect(entries.get(other.id)!.rendered!.html).toContain('__ASTRO_IMAGE_');
+    expect(entries.get(other.id)!.data.html).toContain('data-cached-image');
 
     const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);
     const about = (needle: string) => warnings.filter((w) => w.includes(needle));
@@ -422,9 +427,7 @@ describe('blogs loader: empty collection and failures', () => {
     const { context, entries } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
     const entry = entries.get(record.id)!;
-    expect(entry.rendered!.html).toBe(
-      `<h2>Title</h2><p>Tax &amp; VAT\u00a0<a>x</a></p><p>${words}</p>`,
-    );
+    expect(entry.data.html).toBe(`<h2>Title</h2><p>Tax &amp; VAT\u00a0<a>x</a></p><p>${words}</p>`);
     expect(entry.data.excerpt).toBe(`${`Title Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);
     expect(entry.data.readTime).toBe('3 min read'); // 455 words
     await pb.collection('blogs').delete(record.id);
@@ -539,9 +542,7 @@ describe('testimonials loader', () => {
       order: 1,
       sample: false,
     });
-    expect(entries[2].data.avatar).toMatch(
-      new RegExp(`^${IMAGE_IMPORT_PREFIX}\\./[0-9a-f]{64}\\.png$`),
-    );
+    expect(entries[2].data.avatar).toMatch(/^[0-9a-f]{64}\.png$/);
     expect(entries[0].data.avatar).toBeUndefined();
     expect(logs.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
       expect.stringContaining('Avatar could not be downloaded'),

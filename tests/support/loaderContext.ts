@@ -1,27 +1,19 @@
 /**
  * A minimal Astro LoaderContext for running the content loaders outside a build: an in-memory
  * store and meta, a logger that records what it is told, a cache folder of its own, and parseData
- * through the collection's real zod schema (with `image()` doing what Astro's content layer does
- * with a path: mark it for import). PocketBase itself is real (tests/support/pocketbase.ts).
+ * through the collection's real zod schema. PocketBase itself is real (tests/support/pocketbase.ts).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SchemaContext } from 'astro:content';
 import type { LoaderContext } from 'astro/loaders';
-import { z, type ZodTypeAny } from 'zod';
+import type { ZodTypeAny } from 'zod';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** Astro's marker for a data value that names an image file to import. */
-export const IMAGE_IMPORT_PREFIX = '__ASTRO_IMAGE_';
-
 export interface StoredEntry {
   id: string;
   data: Record<string, unknown>;
-  filePath?: string;
-  rendered?: { html: string; metadata?: { imagePaths?: string[] } };
-  assetImports?: string[];
 }
 
 export interface TestLoaderContext {
@@ -35,11 +27,9 @@ export interface TestLoaderContext {
   cacheDir: string;
 }
 
-type Schema = ZodTypeAny | ((context: SchemaContext) => ZodTypeAny);
-
 export function createLoaderContext(
   collection: string,
-  schema: Schema,
+  schema: ZodTypeAny,
   {
     meta = new Map<string, string>(),
     cacheDir = mkdtempSync(path.join(tmpdir(), 'lw-loader-cache-')),
@@ -81,9 +71,6 @@ export function createLoaderContext(
     has: (key: string) => meta.has(key),
     delete: (key: string) => void meta.delete(key),
   };
-  const image = () => z.string().transform((value) => `${IMAGE_IMPORT_PREFIX}${value}`);
-  const resolved =
-    typeof schema === 'function' ? schema({ image } as unknown as SchemaContext) : schema;
   const context = {
     collection,
     store,
@@ -94,7 +81,7 @@ export function createLoaderContext(
       cacheDir: pathToFileURL(`${cacheDir}/`),
     },
     parseData: async ({ data }: { id: string; data: Record<string, unknown> }) =>
-      resolved.parseAsync(data),
+      schema.parseAsync(data),
     renderMarkdown: async () => ({ html: '' }),
     generateDigest: (data: unknown) => JSON.stringify(data),
   } as unknown as LoaderContext;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  astroImageTag,
   bodyImageLayout,
+  bodyImageMarker,
   findBodyImages,
+  imgTag,
+  renderBodyImages,
   replaceBodyImages,
   resolveImageUrl,
 } from '@/lib/pocketbase/bodyImages';
@@ -65,16 +67,21 @@ describe('bodyImageLayout', () => {
   });
 });
 
-describe('astroImageTag', () => {
-  it("writes the options Astro's content layer reads back (quotes as &#x22; only)", () => {
-    const tag = astroImageTag(
+describe('bodyImageMarker and renderBodyImages', () => {
+  it("carry the file and getImage's options from the loader to the page, whatever the alt text holds", async () => {
+    const marker = bodyImageMarker(
       { file: 'abc.png', width: 1200, height: 600 },
       { url: 'x', src: 'x', alt: 'Say "hi" & <wave>', title: 'T' },
     );
-    const match = /^<img __ASTRO_IMAGE_="([^"]+)">$/.exec(tag);
-    expect(match).not.toBeNull();
-    expect(JSON.parse(match![1].replaceAll('&#x22;', '"'))).toEqual({
-      src: './abc.png',
+    expect(marker).toMatch(/^<img data-cached-image="[^"<>]+">$/);
+    const seen: unknown[] = [];
+    const html = await renderBodyImages(`<p>a</p>${marker}<p>b</p>${marker}`, async (options) => {
+      seen.push(options);
+      return `[${options.file}]`;
+    });
+    expect(html).toBe('<p>a</p>[abc.png]<p>b</p>[abc.png]');
+    expect(seen[0]).toEqual({
+      file: 'abc.png',
       alt: 'Say "hi" & <wave>',
       title: 'T',
       width: 800,
@@ -83,5 +90,19 @@ describe('astroImageTag', () => {
       sizes: '(max-width: 800px) 100vw, 800px',
       format: 'webp',
     });
+  });
+});
+
+describe('imgTag', () => {
+  it('escapes every value, leaves out missing and empty ones, and keeps an empty alt', () => {
+    expect(
+      imgTag({
+        src: '/_astro/a.webp',
+        srcset: '',
+        alt: '',
+        title: 'A "quote" & <tag>',
+        x: undefined,
+      }),
+    ).toBe('<img src="/_astro/a.webp" alt="" title="A &quot;quote&quot; &amp; &lt;tag&gt;">');
   });
 });

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { decode } from 'html-entities';
+import { decode, encode } from 'html-entities';
 import type { CachedImage, ImageCache } from './imageCache';
 
 /**
@@ -7,9 +6,10 @@ import type { CachedImage, ImageCache } from './imageCache';
  * pipeline from the image cache, or removed: the page never loads a picture from PocketBase or
  * from another host.
  *
- * A kept picture becomes `<img __ASTRO_IMAGE_="{…}">`, the form Astro's content layer renders
- * (`render(entry)` calls getImage for each, from the entry's asset imports): it gets the site's
- * own URL, width and height, responsive widths in WebP, lazy loading and the editor's alt text.
+ * The loader turns a kept picture into a marker, `<img data-cached-image="{…}">`, holding the
+ * cached file and the getImage options; the post page (PostBody.astro) replaces each marker with
+ * the optimised `<img>`: the site's own URL, width and height, responsive widths in WebP, lazy
+ * loading and the editor's alt text.
  */
 
 /** The widest a body picture is shown (the article column is 768 px). */
@@ -82,15 +82,25 @@ export function bodyImageLayout(natural: number, wanted?: number) {
   return { width, widths, sizes: `(max-width: ${width}px) 100vw, ${width}px` };
 }
 
-/**
- * `<img __ASTRO_IMAGE_="…">` for a cached picture. `src` is relative to the entry's filePath
- * (a name in the cache folder). Astro reads the attribute back with JSON.parse after turning
- * `&#x22;` into `"`, so no other escaping is applied; it escapes every value when it renders.
- */
-export function astroImageTag(image: CachedImage, picture: BodyImage): string {
+/** What the page passes to getImage for a body picture (plus `file`, the cached file). */
+export interface BodyImageOptions {
+  file: string;
+  alt: string;
+  title?: string;
+  width: number;
+  height: number;
+  widths: number[];
+  sizes: string;
+  format: 'webp';
+}
+
+const MARKER = /<img data-cached-image="([^"]*)">/g;
+
+/** The marker the loader leaves for a cached picture. */
+export function bodyImageMarker(image: CachedImage, picture: BodyImage): string {
   const { width, widths, sizes } = bodyImageLayout(image.width, picture.width);
-  const options = {
-    src: `./${image.file}`,
+  const options: BodyImageOptions = {
+    file: image.file,
     alt: picture.alt ?? '',
     ...(picture.title ? { title: picture.title } : {}),
     width,
@@ -99,13 +109,36 @@ export function astroImageTag(image: CachedImage, picture: BodyImage): string {
     sizes,
     format: 'webp',
   };
-  return `<img __ASTRO_IMAGE_="${JSON.stringify(options).replaceAll('"', '&#x22;')}">`;
+  return `<img data-cached-image="${encode(JSON.stringify(options), { mode: 'specialChars' })}">`;
+}
+
+/** Replaces each marker with what `render` makes of its options (the page calls getImage). */
+export async function renderBodyImages(
+  html: string,
+  render: (options: BodyImageOptions) => Promise<string>,
+): Promise<string> {
+  const markers = [...html.matchAll(MARKER)];
+  const tags = await Promise.all(
+    markers.map(([, value]) => render(JSON.parse(decode(value)) as BodyImageOptions)),
+  );
+  let index = 0;
+  return html.replace(MARKER, () => tags[index++]);
+}
+
+/** `<img name="value" …>`, every value escaped; missing and empty ones left out, but alt="" kept. */
+export function imgTag(attributes: Record<string, unknown>): string {
+  const pairs = Object.entries(attributes)
+    .filter(
+      ([name, value]) => value !== undefined && value !== null && (value !== '' || name === 'alt'),
+    )
+    .map(([name, value]) => `${name}="${encode(String(value), { mode: 'specialChars' })}"`);
+  return `<img ${pairs.join(' ')}>`;
 }
 
 export interface LocalisedBody {
   html: string;
-  /** The cached files the HTML refers to (`./<file>`), for the entry's asset imports. */
-  imagePaths: string[];
+  /** The cached files the HTML's markers name. */
+  files: string[];
 }
 
 /**
@@ -122,7 +155,7 @@ export async function localiseBodyImages(
   }: { images: ImageCache; pocketBaseUrl: string; warn: (message: string) => void },
 ): Promise<LocalisedBody> {
   const pictures = findBodyImages(html, pocketBaseUrl);
-  if (pictures.length === 0) return { html, imagePaths: [] };
+  if (pictures.length === 0) return { html, files: [] };
   const cached = await Promise.all(
     pictures.map(async (picture) => {
       if (!picture.url) {
@@ -137,12 +170,12 @@ export async function localiseBodyImages(
       }
     }),
   );
-  const imagePaths = new Set<string>();
+  const files = new Set<string>();
   const rewritten = replaceBodyImages(html, (index) => {
     const image = cached[index];
     if (!image) return '';
-    imagePaths.add(`./${path.basename(image.file)}`);
-    return astroImageTag(image, pictures[index]);
+    files.add(image.file);
+    return bodyImageMarker(image, pictures[index]);
   });
-  return { html: rewritten, imagePaths: [...imagePaths] };
+  return { html: rewritten, files: [...files] };
 }

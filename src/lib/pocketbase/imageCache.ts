@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { imageMetadata } from 'astro/assets/utils';
 import type { MetaStore } from 'astro/loaders';
 import pLimit from 'p-limit';
@@ -25,9 +24,8 @@ import { describeError } from './client';
  * - The folder lives in Astro's cacheDir (ASTRO_CACHE_DIR; node_modules/.astro by default, the
  *   rebuild listener's and each test build's own cache folder otherwise), which also holds the
  *   content store that remembers the URLs: keep that folder between builds and warm builds
- *   download nothing.
+ *   download nothing. (imageManifest.ts names the folder and hands the files to Astro.)
  */
-export const IMAGE_CACHE_FOLDER = 'ledgerwise-images';
 
 /** Formats Astro's pipeline turns into WebP; SVG is left out (not a picture to resize). */
 const RASTER_EXTENSIONS: Record<string, string> = {
@@ -68,12 +66,6 @@ export interface ImageCache {
   dir: string;
   /** The cached file for a URL, downloading it the first time. Rejects with the reason. */
   get(url: string): Promise<CachedImage>;
-}
-
-/** The cache folder inside Astro's cacheDir. */
-export function imageCacheDir(cacheDir: URL | string): string {
-  const base = typeof cacheDir === 'string' ? cacheDir : fileURLToPath(cacheDir);
-  return path.join(base, IMAGE_CACHE_FOLDER);
 }
 
 const metaKey = (url: string) => `image-file:${url}`;

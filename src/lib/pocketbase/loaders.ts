@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
@@ -18,9 +16,16 @@ import {
   fetchAllRecords,
   NEWEST_PUBLISHED_FIRST,
 } from './client';
-import { createImageCache, imageCacheDir, type ImageCache } from './imageCache';
+import { createImageCache, type CachedImage, type ImageCache } from './imageCache';
+import { imageCacheDir, writeImageManifest } from './imageManifest';
 import { writePostLastmod } from './lastmod';
-import { blogRecordSchema, testimonialRecordSchema, type BlogStatus } from './schemas';
+import {
+  blogRecordSchema,
+  testimonialRecordSchema,
+  type BlogData,
+  type BlogStatus,
+  type TestimonialData,
+} from './schemas';
 
 export const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 export const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
@@ -101,15 +106,9 @@ async function connect({ url, preview, admin }: Settings): Promise<PocketBase> {
   return pb;
 }
 
-/**
- * The image cache of this build, and the entry filePath Astro resolves the cached files from: a
- * name inside the cache folder (no file of that name needs to exist), relative to the site root
- * as Astro requires.
- */
+/** The image cache of this build, in its cacheDir. */
 function openImageCache({ config, meta }: LoaderContext, timeoutMs: number | undefined) {
-  const images = createImageCache({ dir: imageCacheDir(config.cacheDir), meta, timeoutMs });
-  const filePath = path.relative(fileURLToPath(config.root), path.join(images.dir, 'pocketbase'));
-  return { images, filePath };
+  return createImageCache({ dir: imageCacheDir(config.cacheDir), meta, timeoutMs });
 }
 
 /** A record's file: its PocketBase URL (file names are unique and never change in place). */
@@ -117,19 +116,15 @@ function fileUrl(pb: PocketBase, record: RecordModel, filename: string | null | 
   return filename ? pb.files.getUrl(record, filename) : undefined;
 }
 
-/**
- * A picture from the cache: `src` as `image()` takes it (relative to the entry's filePath) and its
- * size; undefined, with a warning, when it cannot be downloaded.
- */
+/** A picture from the cache, or undefined with a warning when it cannot be downloaded. */
 async function cachedPicture(
   images: ImageCache,
   url: string | undefined,
   warn: (problem: string) => void,
-): Promise<{ src: string; width: number; height: number } | undefined> {
+): Promise<CachedImage | undefined> {
   if (!url) return undefined;
   try {
-    const { file, width, height } = await images.get(url);
-    return { src: `./${file}`, width, height };
+    return await images.get(url);
   } catch (error) {
     warn(`${url}: ${describeError(error)}`);
     return undefined;
@@ -159,7 +154,6 @@ interface BlogLoad {
   pb: PocketBase;
   settings: Settings;
   images: ImageCache;
-  filePath: string;
   now: Date;
   context: LoaderContext;
 }
@@ -171,8 +165,8 @@ interface BlogLoad {
  */
 async function loadBlogEntry(
   raw: RecordModel,
-  { pb, settings, images, filePath, now, context }: BlogLoad,
-) {
+  { pb, settings, images, now, context }: BlogLoad,
+): Promise<{ id: string; data: BlogData } | undefined> {
   const { logger, parseData } = context;
   const parsed = blogRecordSchema.safeParse(raw);
   if (!parsed.success) {
@@ -208,9 +202,10 @@ async function loadBlogEntry(
   const date = record.published_at ?? record.updated;
   const data = await parseData({
     id: record.id,
-    filePath,
     data: {
       title: record.title,
+      html: body.html,
+      images: body.files,
       excerpt: record.excerpt ?? createExcerpt(sanitised),
       readTime: getReadTime(sanitised),
       date,
@@ -221,24 +216,18 @@ async function loadBlogEntry(
       bannerAlt: record.banner_alt ?? '',
     },
   });
-  return {
-    id: record.id,
-    data,
-    filePath,
-    rendered: { html: body.html, metadata: { imagePaths: body.imagePaths } },
-    assetImports: body.imagePaths,
-  };
+  return { id: record.id, data: data as BlogData };
 }
 
 async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
   const { store, logger, config } = context;
   const settings = resolveOptions({ siteOrigin: config.site, ...options });
-  const { images, filePath } = openImageCache(context, settings.imageTimeoutMs);
+  const images = openImageCache(context, settings.imageTimeoutMs);
   let entries: Awaited<ReturnType<typeof loadBlogEntry>>[];
   try {
     const pb = await connect(settings);
     const records = await fetchAllRecords(pb, 'blogs', { sort: NEWEST_PUBLISHED_FIRST });
-    const load = { pb, settings, images, filePath, now: new Date(), context };
+    const load = { pb, settings, images, now: new Date(), context };
     entries = await Promise.all(records.map((raw) => loadBlogEntry(raw, load)));
   } catch (error) {
     const message =
@@ -254,11 +243,17 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
 
   store.clear();
   for (const entry of entries) if (entry) store.set(entry);
+  // What this build needs besides the entries, from the whole store: the pictures to hand to
+  // Astro, and the sitemap's dates.
+  const posts = store.values().map(({ id, data }) => ({ id, data: data as BlogData }));
+  await writeImageManifest(
+    images.dir,
+    context.collection,
+    posts.flatMap(({ data }) => [...data.images, ...(data.banner ? [data.banner.file] : [])]),
+  );
   await writePostLastmod(
     config.cacheDir,
-    Object.fromEntries(
-      store.values().map(({ id, data }) => [postPath(id), (data.updated as Date).toISOString()]),
-    ),
+    Object.fromEntries(posts.map(({ id, data }) => [postPath(id), data.updated.toISOString()])),
   );
   const shown = settings.preview ? ' (draft preview: drafts and scheduled posts included)' : '';
   logger.info(`Loaded ${store.keys().length} blog posts from ${settings.url}${shown}`);
@@ -298,8 +293,7 @@ export function blogStatusLoader(): Loader {
 
 interface TestimonialEntry {
   id: string;
-  filePath?: string;
-  data: Record<string, unknown>;
+  data: TestimonialData;
 }
 
 function sampleTestimonials(): TestimonialEntry[] {
@@ -319,7 +313,7 @@ function sampleTestimonials(): TestimonialEntry[] {
 async function loadTestimonialEntry(
   raw: RecordModel,
   index: number,
-  { pb, settings, images, filePath, context }: Omit<BlogLoad, 'now'>,
+  { pb, settings, images, context }: Omit<BlogLoad, 'now'>,
 ): Promise<TestimonialEntry | undefined> {
   const parsed = testimonialRecordSchema.safeParse(raw);
   if (!parsed.success) return undefined;
@@ -335,13 +329,12 @@ async function loadTestimonialEntry(
   );
   return {
     id: record.id,
-    filePath,
     data: {
       quote: record.quote,
       author: record.author,
       position: record.position,
       company: record.company,
-      ...(avatar ? { avatar: avatar.src } : {}),
+      ...(avatar ? { avatar: avatar.file } : {}),
       draft: !record.published,
       delay: index * TESTIMONIAL_STAGGER_MS,
       order: index,
@@ -353,13 +346,13 @@ async function loadTestimonialEntry(
 async function loadTestimonials(context: LoaderContext, options: PocketBaseLoaderOptions) {
   const { store, logger, parseData } = context;
   const settings = resolveOptions(options);
-  const { images, filePath } = openImageCache(context, settings.imageTimeoutMs);
+  const images = openImageCache(context, settings.imageTimeoutMs);
   let entries: TestimonialEntry[] = [];
   try {
     const pb = await connect(settings);
     const records = await fetchAllRecords(pb, 'testimonials');
     const valid = records.filter((raw) => testimonialRecordSchema.safeParse(raw).success);
-    const load = { pb, settings, images, filePath, context };
+    const load = { pb, settings, images, context };
     const loaded = await Promise.all(
       valid.map((raw, index) => loadTestimonialEntry(raw, index, load)),
     );
@@ -376,13 +369,12 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
   if (entries.length === 0) entries = sampleTestimonials();
 
   store.clear();
-  for (const { id, data, filePath: entryFilePath } of entries) {
-    store.set({
-      id,
-      data: await parseData({ id, data, filePath: entryFilePath }),
-      filePath: entryFilePath,
-    });
-  }
+  for (const { id, data } of entries) store.set({ id, data: await parseData({ id, data }) });
+  await writeImageManifest(
+    images.dir,
+    context.collection,
+    entries.flatMap(({ data }) => (data.avatar ? [data.avatar] : [])),
+  );
 }
 
 /** The `testimonials` collection: PocketBase's, or the three samples when it has none or fails. */

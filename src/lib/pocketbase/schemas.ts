@@ -1,4 +1,3 @@
-import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 
 /** PocketBase writes "2025-07-01 12:00:00.123Z"; a Date survives the content store intact. */
@@ -38,38 +37,38 @@ export const blogRecordSchema = z.object({
 });
 export type BlogRecord = z.infer<typeof blogRecordSchema>;
 
-/**
- * A blogs collection entry: the record plus every derived field, computed once by the loader.
- * Images are files in the loader's image cache, named relative to the entry's filePath; Astro's
- * `image()` turns them into optimisable images.
- */
-export const blogSchema = ({ image }: SchemaContext) =>
-  z.object({
-    title: z.string(),
-    /** The editor's excerpt, else one derived from the body; also the page's meta description. */
-    excerpt: z.string(),
-    readTime: z.string().regex(/^\d+ min read$/),
-    /** The post's date: published_at; in a draft preview, a draft's last save. */
-    date: pocketBaseDate,
-    /** "July 1, 2025" (UTC), from `date`. */
-    displayDate: z.string(),
-    updated: pocketBaseDate,
-    /** Always "published" in production; drafts and scheduled posts appear in previews only. */
-    status: z.enum(['published', 'scheduled', 'draft']),
-    /**
-     * The banner and its size. The size is kept beside the image because reading an imported
-     * image's own width makes Astro ship the original file too, which no page uses.
-     */
-    banner: z
-      .object({
-        src: image(),
-        width: z.number().int().positive(),
-        height: z.number().int().positive(),
-      })
-      .optional(),
-    /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
-    bannerAlt: z.string(),
-  });
+/** A picture in the loader's image cache (src/lib/pocketbase/imageCache.ts), with its size. */
+const cachedPictureSchema = z.object({
+  file: z.string().regex(/^[0-9a-f]{64}\.[a-z]+$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/** A blogs collection entry: the record plus every derived field, computed once by the loader. */
+export const blogSchema = z.object({
+  title: z.string(),
+  /**
+   * Sanitised HTML body: safe for set:html once PostBody has turned its picture markers into
+   * optimised images.
+   */
+  html: z.string(),
+  /** The cached files the body's pictures use. */
+  images: z.array(z.string()),
+  /** The editor's excerpt, else one derived from the body; also the page's meta description. */
+  excerpt: z.string(),
+  readTime: z.string().regex(/^\d+ min read$/),
+  /** The post's date: published_at; in a draft preview, a draft's last save. */
+  date: pocketBaseDate,
+  /** "July 1, 2025" (UTC), from `date`. */
+  displayDate: z.string(),
+  updated: pocketBaseDate,
+  /** Always "published" in production; drafts and scheduled posts appear in previews only. */
+  status: z.enum(['published', 'scheduled', 'draft']),
+  banner: cachedPictureSchema.optional(),
+  /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
+  bannerAlt: z.string(),
+});
+export type BlogData = z.infer<typeof blogSchema>;
 
 /** A testimonial record: every text may be missing and then reads as empty text (spec §3). */
 export const testimonialRecordSchema = z.object({
@@ -95,22 +94,23 @@ export const testimonialRecordSchema = z.object({
   published: z.boolean().default(false),
 });
 
-export const testimonialSchema = ({ image }: SchemaContext) =>
-  z.object({
-    quote: z.string(),
-    author: z.string(),
-    position: z.string(),
-    company: z.string(),
-    avatar: image().optional(),
-    /** Unpublished: shown in draft previews only. */
-    draft: z.boolean(),
-    /** Entrance animation delay in ms, from the testimonial's position. */
-    delay: z.number().int().nonnegative(),
-    /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */
-    order: z.number().int().nonnegative(),
-    /** True for the built-in samples shown when PocketBase has none or cannot be reached. */
-    sample: z.boolean(),
-  });
+export const testimonialSchema = z.object({
+  quote: z.string(),
+  author: z.string(),
+  position: z.string(),
+  company: z.string(),
+  /** The avatar: a file in the loader's image cache. */
+  avatar: cachedPictureSchema.shape.file.optional(),
+  /** Unpublished: shown in draft previews only. */
+  draft: z.boolean(),
+  /** Entrance animation delay in ms, from the testimonial's position. */
+  delay: z.number().int().nonnegative(),
+  /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */
+  order: z.number().int().nonnegative(),
+  /** True for the built-in samples shown when PocketBase has none or cannot be reached. */
+  sample: z.boolean(),
+});
+export type TestimonialData = z.infer<typeof testimonialSchema>;
 
 /** The outcome of the last blog load, for the page's "Failed to load blogs" state in dev. */
 export const blogStatusSchema = z.object({
