@@ -1,11 +1,15 @@
 // @ts-check
+// First: the project's .env files reach this config, the content loader and Astro's env schema.
+import './scripts/lib/env.mjs';
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import path from 'node:path';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
+import clientInteraction from './src/integrations/clientInteraction.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
+import requireContactForm from './src/integrations/requireContactForm.mjs';
 import { addPostLastmod } from './src/lib/pocketbase/lastmod.ts';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
@@ -25,6 +29,7 @@ export default defineConfig({
   cacheDir: CACHE_DIR,
   integrations: [
     react(),
+    clientInteraction(),
     tailwind({ applyBaseStyles: false }),
     sitemap({
       // The 404 pages answer 404; they do not belong in the sitemap.
@@ -36,7 +41,12 @@ export default defineConfig({
     contentSecurityPolicy(),
     // The pictures the content loaders cached, as images Astro optimises.
     pocketbaseImages(),
+    // A production build stops when the contact form could not send.
+    requireContactForm(),
   ],
+  // scripts/lib/env.mjs has loaded the .env files for every command; Vite reading them again,
+  // with its .env.[mode] files that the scripts never read, could only disagree with it.
+  vite: { envDir: false },
   devToolbar: { enabled: false },
   prefetch: false,
   env: {
@@ -82,6 +92,13 @@ export default defineConfig({
         access: 'public',
         optional: true,
         default: 'https://api.emailjs.com',
+      }),
+      FREE_PLAN_END_DATE: envField.string({ context: 'server', access: 'public', optional: true }),
+      LOCAL_BUILD: envField.boolean({
+        context: 'server',
+        access: 'public',
+        optional: true,
+        default: false,
       }),
     },
   },

@@ -13,6 +13,7 @@
  * Options: --quick (or BENCH_QUICK=1) skips the 5,000-post build; --runs N (default 3);
  * --no-lighthouse; --no-scale.
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -540,7 +541,8 @@ async function main() {
     const build = await runAstroBuild({
       outDir: distDir,
       cacheDir,
-      env: { POCKETBASE_URL: source.url },
+      // Built and served on this machine only: the contact form need not be configured.
+      env: { POCKETBASE_URL: source.url, LOCAL_BUILD: 'true' },
     });
     if (build.code !== 0)
       throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);

@@ -3,6 +3,7 @@
  * `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set).
  * `PREVIEW_DRAFTS=1 npm run dev` shows drafts and scheduled posts too, as the preview site does.
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,6 +4,7 @@
  * Playwright's own browser. Where there is none, installs Debian's package when running as root
  * on Debian; otherwise stops with the exact command to run.
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';

@@ -1,6 +1,7 @@
 /**
  * `npm run pocketbase`: run the local PocketBase (data in .pocketbase/, seeded once) until Ctrl-C.
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { startLocalPocketBase } from './lib/pocketbase.mjs';
 
 try {

@@ -6,16 +6,24 @@
  * published.
  *
  * Environment:
- *   REBUILD_LISTENER_SECRET  required, at least 16 characters
+ *   REBUILD_LISTENER_SECRET  required, at least 16 characters (never passed on to a build)
  *   REBUILD_LISTENER_PORT    default 8788 (127.0.0.1 only)
+ *   REBUILD_TIMEOUT_SECONDS  default 600: a longer build is stopped and counts as failed
  *   POCKETBASE_URL           required: the PocketBase the builds read
  *   REBUILD_DIR              default .rebuild (builds/, cache/ and the published link)
  *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
  *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
  */
+import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { astroBuilder, createRebuilder, startRebuildListener } from './lib/rebuild-listener.mjs';
+import {
+  DEFAULT_BUILD_TIMEOUT_SECONDS,
+  SECRET_VARIABLE,
+  astroBuilder,
+  createRebuilder,
+  startRebuildListener,
+} from './lib/rebuild-listener.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,11 +47,22 @@ function readPort(name, fallback) {
   return port;
 }
 
+function readSeconds(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    fail(`${name} must be a number of seconds above 0, not "${raw}".`);
+  return seconds;
+}
+
 async function main() {
-  const secret = process.env.REBUILD_LISTENER_SECRET ?? '';
-  if (!secret.trim()) {
+  const secret = (process.env[SECRET_VARIABLE] ?? '').trim();
+  // Nothing this process starts (the builds) needs the secret: it stays in this process only.
+  delete process.env[SECRET_VARIABLE];
+  if (!secret) {
     fail(
-      'REBUILD_LISTENER_SECRET is not set. Refusing to start without a shared secret (e.g. `openssl rand -hex 32`).',
+      `${SECRET_VARIABLE} is not set. Refusing to start without a shared secret (e.g. \`openssl rand -hex 32\`).`,
     );
   }
   if (!process.env.POCKETBASE_URL) {
@@ -51,6 +70,7 @@ async function main() {
   }
   const port = readPort('REBUILD_LISTENER_PORT', DEFAULT_PORT);
   const servePort = readPort('REBUILD_SERVE_PORT', undefined);
+  const timeoutSeconds = readSeconds('REBUILD_TIMEOUT_SECONDS', DEFAULT_BUILD_TIMEOUT_SECONDS);
   const workDir = path.resolve(PROJECT_ROOT, process.env.REBUILD_DIR || '.rebuild');
   const publishPath = path.resolve(
     PROJECT_ROOT,
@@ -60,13 +80,13 @@ async function main() {
   const rebuilder = createRebuilder({
     publishPath,
     buildsDir: path.join(workDir, 'builds'),
-    build: astroBuilder({ cacheDir: path.join(workDir, 'cache') }),
+    build: astroBuilder({ cacheDir: path.join(workDir, 'cache'), timeoutSeconds }),
     log,
   });
   await rebuilder.prepare();
   const listener = await startRebuildListener({ secret, rebuilder, port, log });
   log(
-    `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${process.env.POCKETBASE_URL})`,
+    `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${process.env.POCKETBASE_URL}; builds stopped after ${timeoutSeconds} s)`,
   );
   log(
     `PocketBase: SITE_REBUILD_HOOK_URL=${listener.url}/rebuild with SITE_REBUILD_HOOK_SECRET set to the same secret`,
@@ -82,9 +102,10 @@ async function main() {
 
   const stop = async (signal) => {
     log(
-      `${signal}: stopping (a build under way is abandoned; its folder is removed at the next start)`,
+      `${signal}: stopping (a build under way is stopped; its folder is removed at the next start)`,
     );
     await listener.close();
+    await rebuilder.stop();
     await site?.close();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };

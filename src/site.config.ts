@@ -19,9 +19,10 @@ export interface NavLink {
 }
 
 /*
- * PLACEHOLDERS: the external URLs below sit on the product's own domain until the real
- * deployments are known. Each can be overridden at build time by the PUBLIC_* variable
- * named beside it (see .env.example).
+ * PLACEHOLDERS: the chat app and sister-product URLs below sit on the product's own subdomains
+ * until the real deployments are known. Each can be overridden at build time by the PUBLIC_*
+ * variable named beside it (see .env.example). The demo video and the social profile have no
+ * default: a link to a page that does not exist is worse than no link.
  */
 const CHAT_APP_URL = PUBLIC_CHAT_APP_URL || 'https://app.ledgerwise.co.za';
 
@@ -44,10 +45,10 @@ export const LINKS = {
   chatApp: CHAT_APP_URL,
   /** PUBLIC_CHAT_APP_LOGIN_URL */
   chatAppLogin: PUBLIC_CHAT_APP_LOGIN_URL || `${CHAT_APP_URL}/login`,
-  /** PUBLIC_DEMO_VIDEO_URL */
-  demoVideo: PUBLIC_DEMO_VIDEO_URL || 'https://ledgerwise.co.za/demo',
-  /** PUBLIC_SOCIAL_URL: the company's social profile page. */
-  social: PUBLIC_SOCIAL_URL || 'https://ledgerwise.co.za/social',
+  /** PUBLIC_DEMO_VIDEO_URL; unset: "See How It Works" leads to the home page's steps. */
+  demoVideo: PUBLIC_DEMO_VIDEO_URL || undefined,
+  /** PUBLIC_SOCIAL_URL: the company's social profile page; unset: no social link anywhere. */
+  social: PUBLIC_SOCIAL_URL || undefined,
 } as const;
 
 export const SISTER_PRODUCT = {
@@ -97,10 +98,17 @@ export const FOOTER_LINKS = {
   legal: [
     { label: 'Privacy Policy', href: '/privacy-policy' },
     { label: 'Terms of Service', href: '/terms-of-service' },
+    { label: 'Terms & Conditions', href: '/policies' },
   ],
 } as const satisfies Record<string, readonly NavLink[]>;
 
-/** Spec §9: timings and layout. */
+/**
+ * The Free plan is free to all users until the end of this day (Johannesburg time). The build
+ * variable FREE_PLAN_END_DATE (YYYY-MM-DD) moves it; once it has passed, the plan is not offered.
+ */
+export const FREE_PLAN_DEFAULT_END_DATE = '2025-07-21';
+
+/** Timings and layout. */
 export const TIMING = {
   headerScrollThresholdPx: 20,
   headerHeightRem: 5,
@@ -118,7 +126,7 @@ export const TIMING = {
   toastMs: 5000,
 } as const;
 
-/** Spec §9: limits and derived-content rules. */
+/** Limits and derived-content rules. */
 export const LIMITS = {
   listPageSize: 30,
   /** PocketBase caps perPage at 500: the loader reads in batches of this size. */

@@ -2,11 +2,11 @@
  * Runs `astro build` in a child process, so each build reads its own environment
  * (POCKETBASE_URL, PUBLIC_*) and can write into its own output and cache folders.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcessGroup } from './process-group.mjs';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
@@ -17,6 +17,11 @@ const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
  * outside the project therefore run in a private folder here and are moved to outDir after.
  */
 const PRIVATE_BUILDS_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'ledgerwise-builds');
+
+/** Where `astro build` writes by default: ASTRO_OUT_DIR (as astro.config.mjs reads it) or dist/. */
+export function defaultOutDir() {
+  return path.resolve(PROJECT_ROOT, process.env.ASTRO_OUT_DIR || 'dist');
+}
 
 async function moveFolder(from, to) {
   await rm(to, { recursive: true, force: true });
@@ -30,11 +35,30 @@ async function moveFolder(from, to) {
 }
 
 /**
- * @param {{ outDir?: string, cacheDir?: string, env?: Record<string, string | undefined>, stdio?: 'pipe' | 'inherit', onSpawn?: (child: import('node:child_process').ChildProcess) => void }} options
- *   onSpawn receives the build process (the benchmark samples its memory).
- * @returns {Promise<{ code: number | null, output: string }>}
+ * @param {object} [options]
+ * @param {string} [options.outDir]
+ * @param {string} [options.cacheDir]
+ * @param {Record<string, string | undefined>} [options.env] On top of this process's environment;
+ *   undefined unsets a variable.
+ * @param {string} [options.config] Another Astro config file (the tests' fixture builds).
+ * @param {'pipe' | 'inherit'} [options.stdio]
+ * @param {number} [options.timeoutMs] Stop the build's whole process group after this long.
+ * @param {AbortSignal} [options.signal] Stop the build's whole process group when this fires.
+ * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn] Receives
+ *   the build process (the benchmark samples its memory).
+ * @returns {Promise<{ code: number | null, output: string, timedOut: boolean, aborted: boolean }>}
+ *   `output` is the tail of the build's output (see process-group.mjs).
  */
-export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe', onSpawn } = {}) {
+export async function runAstroBuild({
+  outDir,
+  cacheDir,
+  env = {},
+  config,
+  stdio = 'pipe',
+  timeoutMs,
+  signal,
+  onSpawn,
+} = {}) {
   const target = outDir ? path.resolve(outDir) : undefined;
   const isPrivate = Boolean(target) && !target.startsWith(PROJECT_ROOT + path.sep);
   const privateRoot = isPrivate ? path.join(PRIVATE_BUILDS_DIR, randomUUID()) : undefined;
@@ -48,23 +72,29 @@ export async function runAstroBuild({ outDir, cacheDir, env = {}, stdio = 'pipe'
     NODE_ENV: 'production',
     ...env,
   };
-  // An undefined value removes the variable from the build's environment.
+  // An undefined value unsets the variable. It is passed empty rather than left out, which the
+  // project reads as not set: a variable left out would be filled in again from the .env files.
   for (const [name, value] of Object.entries(childEnv)) {
-    if (value === undefined) delete childEnv[name];
+    if (value === undefined) childEnv[name] = '';
   }
+  const stoppable = timeoutMs !== undefined || signal !== undefined;
   try {
-    const result = await new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [ASTRO_BIN, 'build'], {
-        cwd: PROJECT_ROOT,
-        env: childEnv,
-        stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      });
-      onSpawn?.(child);
-      let output = '';
-      child.stdout?.on('data', (chunk) => (output += chunk));
-      child.stderr?.on('data', (chunk) => (output += chunk));
-      child.once('error', reject);
-      child.once('close', (code) => resolve({ code, output }));
+    // Astro reads --config relative to the project root.
+    const configArgs = config
+      ? ['--config', path.relative(PROJECT_ROOT, path.resolve(config))]
+      : [];
+    const result = await runProcessGroup({
+      command: process.execPath,
+      args: [ASTRO_BIN, 'build', ...configArgs],
+      cwd: PROJECT_ROOT,
+      env: childEnv,
+      stdio,
+      // Its own process group only when it may have to be stopped: a build in the terminal's
+      // group still gets the terminal's Ctrl-C.
+      detached: stoppable,
+      timeoutMs,
+      signal,
+      onSpawn,
     });
     if (privateRoot && target && result.code === 0) await moveFolder(buildDir, target);
     return result;

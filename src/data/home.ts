@@ -93,8 +93,9 @@ export const SECURITY_HEADING = {
 export const SECURITY_POINTS: readonly TrustPoint[] = [
   {
     icon: Lock,
-    title: 'Encrypted end to end',
-    description: 'Documents and chats are encrypted in transit and at rest.',
+    title: 'Encrypted in transit and at rest',
+    description:
+      'Your documents and chats are encrypted on their way to us and while we store them.',
   },
   {
     icon: ShieldCheck,

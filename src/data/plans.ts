@@ -1,6 +1,8 @@
-import { LINKS } from '@/site.config';
+import { FREE_PLAN_END_DATE } from 'astro:env/server';
+import { resolveFreePlanTerm, type FreePlanTerm } from '@/lib/freePlan';
+import { FREE_PLAN_DEFAULT_END_DATE, LINKS } from '@/site.config';
 
-/** Spec §3 Plan (static): name, description, price, period, features, cta label, cta link, highlight. */
+/** A plan: name, description, price, period, features, cta label, cta link, highlight. */
 export interface Plan {
   name: string;
   description: string;
@@ -17,6 +19,8 @@ export interface Plan {
   priceZar: number | null;
   /** A short line under the features, e.g. billing rules. */
   note?: string;
+  /** The offer's last moment (ISO date-time), for a plan offered until a set day. */
+  validThrough?: string;
 }
 
 export const PRICING_HEADING = {
@@ -27,19 +31,29 @@ export const PRICING_HEADING = {
 
 export const HIGHLIGHT_BADGE = 'Most Popular';
 
-/** Spec §9: the three plans. */
-export const PLANS: readonly Plan[] = [
-  {
+/** The Free plan's term as this build sees it (the day it runs, FREE_PLAN_END_DATE). */
+export const FREE_PLAN_TERM: FreePlanTerm = resolveFreePlanTerm(
+  FREE_PLAN_END_DATE,
+  FREE_PLAN_DEFAULT_END_DATE,
+  new Date(),
+);
+
+function freePlan({ endLabel, validThrough }: FreePlanTerm): Plan {
+  return {
     name: 'Free',
-    description: 'Free to all users until 21 July 2025.',
+    description: `Free to all users until ${endLabel}.`,
     price: 'R0',
-    period: 'until 21 July 2025',
+    period: `until ${endLabel}`,
     features: ['Basic bots', 'System advisor', 'Legal updates (coming soon)'],
     ctaLabel: 'Get Started',
     ctaLink: LINKS.chatApp,
     highlight: false,
     priceZar: 0,
-  },
+    validThrough,
+  };
+}
+
+const PAID_PLANS: readonly Plan[] = [
   {
     name: 'Professional',
     description: 'For practitioners and small firms who use Ledgerwise every day.',
@@ -79,6 +93,17 @@ export const PLANS: readonly Plan[] = [
     note: 'Enterprise plan changes take effect from the next billing cycle.',
   },
 ];
+
+/**
+ * The plans on offer: Free, Professional and Enterprise while the Free plan's term runs. Once its
+ * last day has passed the Free plan is no longer offered, so it is left out rather than shown as
+ * a current offer (the pricing FAQ says when it ended).
+ */
+export function buildPlans(term: FreePlanTerm): readonly Plan[] {
+  return term.open ? [freePlan(term), ...PAID_PLANS] : PAID_PLANS;
+}
+
+export const PLANS = buildPlans(FREE_PLAN_TERM);
 
 /** Shown under the plan cards. */
 export const PRICING_NOTES: readonly string[] = [

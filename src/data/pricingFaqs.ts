@@ -1,9 +1,18 @@
 import type { FaqEntry } from '@/data/faqs';
+import type { FreePlanTerm } from '@/lib/freePlan';
+import { FREE_PLAN_TERM } from '@/data/plans';
 
 export const PRICING_FAQ_HEADING = {
   title: 'Pricing Questions',
   subtitle: 'Billing, trials and plan changes, answered.',
 } as const;
+
+/** When the Free plan is available, or when it ended. */
+export function freePlanAnswer(term: FreePlanTerm): string {
+  return term.open
+    ? `The Free plan is free to all users until ${term.endLabel}. It includes basic bots and a system advisor, with legal updates coming soon.`
+    : `The Free plan ended on ${term.endLabel}. You can still try every Professional feature free for 30 days, with no credit card.`;
+}
 
 export const PRICING_FAQS: readonly FaqEntry[] = [
   {
@@ -28,8 +37,7 @@ export const PRICING_FAQS: readonly FaqEntry[] = [
   },
   {
     question: 'How long is the Free plan available?',
-    answer:
-      'The Free plan is free to all users until 21 July 2025. It includes basic bots and a system advisor, with legal updates coming soon.',
+    answer: freePlanAnswer(FREE_PLAN_TERM),
   },
   {
     question: 'How do I pay?',

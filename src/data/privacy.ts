@@ -1,5 +1,8 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, SITE } from '@/site.config';
+import { CONTACT_RATE_LIMIT_ID } from '@/lib/sendContactMessage';
+import { CONTACT, LIMITS, SITE } from '@/site.config';
+
+const rateLimitSeconds = LIMITS.contactRateLimitMs / 1000;
 
 /** The Information Regulator (South Africa), to whom visitors may complain under POPIA. */
 export const INFORMATION_REGULATOR = {
@@ -15,7 +18,7 @@ export const PRIVACY_POLICY: LegalDocument = {
   description: `How the ${SITE.name} website collects, uses and protects personal information under the Protection of Personal Information Act (POPIA).`,
   lastUpdated: '2025-07-01',
   intro: [
-    `This policy explains what personal information this website collects, why, how long we keep it and the rights you have under the Protection of Personal Information Act 4 of 2013 (POPIA). In short: the site collects only what you type into the contact form, it remembers your light or dark theme on your own device, and it uses no cookies and no analytics.`,
+    `This policy explains what personal information this website collects, why, how long we keep it and the rights you have under the Protection of Personal Information Act 4 of 2013 (POPIA). In short: the site collects only what you type into the contact form, it keeps two small notes on your own device (your light or dark theme, and when you last sent the contact form), and it uses no cookies and no analytics.`,
   ],
   sections: [
     {
@@ -42,6 +45,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         },
         'The website itself does not store these details. Your browser sends them through EmailJS, an email-delivery service, which delivers them as an email to our support inbox.',
         `Theme preference. If you switch between the light and dark theme, your choice ("light", "dark" or "system") is saved in your browser's local storage under the name "${SITE.themeStorageKey}". It stays on your device and is never sent to us. You can remove it at any time by clearing this site's data in your browser.`,
+        `Contact form timing. When you send the contact form, your browser saves the time of sending (a number such as "1751371200000") in its local storage under the name "${CONTACT_RATE_LIMIT_ID}", so that the form sends at most one message every ${rateLimitSeconds} seconds. It stays on your device and is never sent to us. You can remove it the same way.`,
         'No cookies and no analytics. This website sets no cookies and uses no analytics, advertising or tracking tools. If we ever add analytics, we will update this policy first and ask for your consent where the law requires it.',
         'Server logs. Like every website, the pages are delivered by a hosting provider whose servers briefly record technical request data (such as IP address, browser type and the page requested) to keep the service secure and reliable. We do not use these logs to identify or profile visitors.',
         'The newsletter field on the blog page does not send or store anything.',
@@ -83,7 +87,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           items: [
             'Contact messages: kept in our support inbox for up to 24 months after our last exchange with you, then deleted, unless the message becomes part of a customer relationship or we must keep it by law.',
-            'Theme preference: kept on your device until you clear your browser storage; we never hold a copy.',
+            'Theme preference and contact form timing: kept on your device until you clear your browser storage; we never hold a copy.',
             `Accounts in the ${SITE.name} chat application: personal data is kept for up to 36 months after the account is closed, as set out in our Terms & Conditions.`,
           ],
         },

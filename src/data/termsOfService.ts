@@ -1,5 +1,14 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, SISTER_PRODUCT, SITE } from '@/site.config';
+import { CONTACT, LINKS, SISTER_PRODUCT, SITE } from '@/site.config';
+
+/** The other websites this one links to, as this build has them. */
+const LINKED_SITES = [
+  `the ${SITE.name} chat application`,
+  ...(LINKS.demoVideo ? ['our demo video'] : []),
+  ...(LINKS.social ? ['our social profile'] : []),
+  `the ${SISTER_PRODUCT.name} website`,
+];
+const linkedSites = `${LINKED_SITES.slice(0, -1).join(', ')} and ${LINKED_SITES.at(-1)}`;
 
 /** Terms of use of this website (the chat application is covered by the Terms & Conditions at /policies). */
 export const TERMS_OF_SERVICE: LegalDocument = {
@@ -60,7 +69,7 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       id: 'links',
       title: 'Links to Other Websites',
       blocks: [
-        `This website links to other websites, including the ${SITE.name} chat application, our demo video, our social profile and the ${SISTER_PRODUCT.name} website. Links to external websites open in a new tab. We are not responsible for the content or privacy practices of websites we do not control.`,
+        `This website links to other websites, including ${linkedSites}. Links to external websites open in a new tab. We are not responsible for the content or privacy practices of websites we do not control.`,
       ],
     },
     {

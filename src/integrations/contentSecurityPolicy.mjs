@@ -3,11 +3,17 @@
  * Content-Security-Policy for the built pages, as a `<meta http-equiv>` in each page's head.
  *
  * After `astro build`, every HTML file gets its own policy: `script-src` and `style-src` allow
- * 'self' plus the SHA-256 hash of each inline `<script>` and `<style>` of that page (the theme
- * script, island bootstraps, `is:inline` scripts), so no 'unsafe-inline' is needed for scripts.
- * Hashing the finished HTML catches every inline script, which Astro 5.18's experimental CSP does
- * not (it skips `is:inline` scripts), and the meta goes right after `<meta charset>`, before the
+ * 'self' plus the SHA-256 hash of each inline `<script>` and `<style>` of that page, so no
+ * 'unsafe-inline' is needed for scripts. The meta goes right after `<meta charset>`, before the
  * first script, so the policy governs all of them.
+ *
+ * Only scripts the source defines are hashed, so the policy still holds if the HTML sanitiser
+ * ever lets a `<script>` through: the build collects the text of every inline script it will
+ * render (the `is:inline` scripts of the .astro files it compiles, Astro's island bootstrap with
+ * every client directive, custom ones included, and the small bundled scripts Astro inlines),
+ * and fails when a page holds any other inline script, or any script or style element inside an
+ * article body (`data-article-body`, where CMS HTML goes). A script that failed to be trusted
+ * never gets a hash, so a browser would not run it either.
  *
  * `connect-src` allows the EmailJS API origin the build was configured with
  * (PUBLIC_EMAILJS_API_ORIGIN, default https://api.emailjs.com): a test build that points the form
@@ -22,21 +28,32 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from 'vite';
+import { parse as parseAstro } from '@astrojs/compiler';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
+import { html as htmlSpec, parse as parseHtml } from 'parse5';
 import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/emailjsConfig.ts';
 
 // One home for EmailJS's default origin: the contact form's config module.
 export { DEFAULT_EMAIL_API_ORIGIN };
 
-/** Script types a browser executes; others (application/ld+json, …) are data, outside CSP. */
+/**
+ * Script types CSP governs: JavaScript, modules, import maps and speculation rules. Others
+ * (application/ld+json, …) are data blocks that never run.
+ */
 const EXECUTABLE_SCRIPT_TYPES = new Set([
   '',
   'module',
+  'importmap',
+  'speculationrules',
   'text/javascript',
   'application/javascript',
   'text/ecmascript',
   'application/ecmascript',
 ]);
+
+/** The attribute on the element that holds CMS HTML (the blog post body). */
+export const ARTICLE_BODY_ATTRIBUTE = 'data-article-body';
 
 /**
  * The policy's fixed directives. `script-src` and `style-src` get the page's hashes on top.
@@ -83,38 +100,142 @@ export function hashSource(text) {
   return `'sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}'`;
 }
 
-/** @param {string} attributes @param {string} name */
-function attributeValue(attributes, name) {
-  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(
-    attributes,
-  );
-  return match ? (match[1] ?? match[2] ?? match[3] ?? '') : undefined;
-}
-
-/** @param {string} attributes @param {string} name */
-function hasAttribute(attributes, name) {
-  return new RegExp(`(?:^|\\s)${name}(?:\\s*=|\\s|$)`, 'i').test(attributes);
+/** @param {string} type */
+function isExecutableType(type) {
+  return EXECUTABLE_SCRIPT_TYPES.has(type.trim().toLowerCase());
 }
 
 /**
- * Hashes of the page's inline scripts (executable types, no src) and inline style elements.
- * @param {string} html
- * @returns {{ scripts: string[], styles: string[] }}
+ * The inline scripts an .astro file renders with its text as written: `is:inline` scripts, and
+ * scripts Astro leaves inline because they have attributes other than `src`. A runnable one whose
+ * text is computed (define:vars, set:html, set:text) cannot be known from the source and is an
+ * error; data blocks (application/ld+json) may be computed.
+ *
+ * @param {string} source The .astro file.
+ * @param {string} file For the error message.
+ * @returns {Promise<string[]>}
  */
-export function findInlineHashes(html) {
+export async function inlineScriptsOf(source, file) {
+  const { ast } = await parseAstro(source);
+  /** @type {string[]} */
+  const scripts = [];
+  /** @param {any} node */
+  const visit = (node) => {
+    if (node.type === 'element' && node.name === 'script') {
+      /** @type {{ kind: string, name: string, value: string }[]} */
+      const attributes = node.attributes ?? [];
+      const named = (/** @type {string} */ name) => attributes.find((a) => a.name === name);
+      const rendersInline = attributes.some((a) => a.name !== 'src');
+      const type = named('type');
+      const isData = type?.kind === 'quoted' && !isExecutableType(type.value);
+      if (rendersInline && !named('src') && !isData) {
+        const computed = ['define:vars', 'set:html', 'set:text'].find((name) => named(name));
+        if (computed || (type && type.kind !== 'quoted' && type.kind !== 'empty')) {
+          throw new Error(
+            `${file}: an inline <script> whose text is computed (${computed ?? 'type={…}'}) ` +
+              'cannot be trusted by the Content-Security-Policy, which hashes only scripts ' +
+              'written in the source. Pass values in data-* attributes and read ' +
+              'document.currentScript.dataset instead.',
+          );
+        }
+        scripts.push(
+          (node.children ?? []).map((/** @type {any} */ child) => child.value ?? '').join(''),
+        );
+      }
+      return;
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(ast);
+  return scripts;
+}
+
+/**
+ * The Vite plugin that collects the inline scripts of every .astro file the build compiles, from
+ * the file as written: its load hook reads the source and lets Vite load it as usual (Astro's own
+ * plugin transforms .astro files before any other plugin's transform hook sees them).
+ *
+ * @param {Set<string>} trusted Receives each script's text.
+ * @returns {import('vite').Plugin}
+ */
+export function collectInlineScripts(trusted) {
+  return {
+    name: 'ledgerwise-csp-inline-scripts',
+    async load(id) {
+      if (!id.endsWith('.astro')) return null;
+      const file = id.startsWith('/@fs/') ? id.slice('/@fs'.length) : id;
+      for (const script of await inlineScriptsOf(await readFile(file, 'utf8'), file)) {
+        trusted.add(script);
+      }
+      return null;
+    },
+  };
+}
+
+/** @typedef {import('parse5').DefaultTreeAdapterMap['parentNode']} ParentNode */
+/** @typedef {import('parse5').DefaultTreeAdapterMap['element']} Element */
+
+/** @param {Element} element @param {string} name */
+function attributeOf(element, name) {
+  return element.attrs.find((attribute) => attribute.name === name)?.value;
+}
+
+/** An HTML script with `src`, or an SVG script with `href` (or `xlink:href`): not inline. */
+function isExternal(/** @type {Element} */ script) {
+  if (attributeOf(script, 'src') !== undefined) return script.namespaceURI === htmlSpec.NS.HTML;
+  return script.namespaceURI === htmlSpec.NS.SVG && attributeOf(script, 'href') !== undefined;
+}
+
+/** The text of a script or style element, as the browser hashes it (CR and CRLF already LF). */
+function textOf(/** @type {Element} */ element) {
+  return element.childNodes
+    .map((child) => ('value' in child && child.nodeName === '#text' ? child.value : ''))
+    .join('');
+}
+
+/** @param {string} text */
+function preview(text) {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 80 ? `${line.slice(0, 80)}…` : line;
+}
+
+/**
+ * What a page's policy needs, read as a browser parses the page (parse5 follows the HTML
+ * standard): the hashes of its trusted inline scripts and of its style elements, and the
+ * problems that must fail the build (a script not in `trusted`, a script or style element in
+ * an article body).
+ *
+ * @param {string} html
+ * @param {ReadonlySet<string>} trusted Texts of the inline scripts the source defines.
+ * @returns {{ scripts: string[], styles: string[], problems: string[] }}
+ */
+export function inspectPage(html, trusted) {
   const scripts = new Set();
   const styles = new Set();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const [, attributes, text] = match;
-    if (hasAttribute(attributes, 'src')) continue;
-    const type = (attributeValue(attributes, 'type') ?? '').trim().toLowerCase();
-    if (!EXECUTABLE_SCRIPT_TYPES.has(type)) continue;
-    scripts.add(hashSource(text));
-  }
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
-    styles.add(hashSource(match[1]));
-  }
-  return { scripts: [...scripts], styles: [...styles] };
+  /** @type {string[]} */
+  const problems = [];
+  /** @param {ParentNode} node @param {boolean} inArticle */
+  const visit = (node, inArticle) => {
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      const inside = inArticle || attributeOf(child, ARTICLE_BODY_ATTRIBUTE) !== undefined;
+      if (child.tagName === 'script' || child.tagName === 'style') {
+        const text = textOf(child);
+        if (inside) {
+          problems.push(`a <${child.tagName}> inside the article body: ${preview(text)}`);
+        } else if (child.tagName === 'style') {
+          styles.add(hashSource(text));
+        } else if (!isExternal(child) && isExecutableType(attributeOf(child, 'type') ?? '')) {
+          if (trusted.has(text)) scripts.add(hashSource(text));
+          else problems.push(`an inline script the source does not define: ${preview(text)}`);
+        }
+      }
+      visit(child, inside);
+      if (child.tagName === 'template' && 'content' in child) visit(child.content, inside);
+    }
+  };
+  visit(parseHtml(html), false);
+  return { scripts: [...scripts], styles: [...styles], problems };
 }
 
 /**
@@ -158,14 +279,21 @@ export function addPolicyMeta(html, policy) {
 }
 
 /**
- * The whole transformation of one page.
+ * The whole transformation of one page: its policy, or the problems that must fail the build.
  * @param {string} html
  * @param {[string, string[]][]} directives
+ * @param {ReadonlySet<string>} trusted Texts of the inline scripts the source defines.
+ * @returns {{ html: string, problems: string[] }}
  */
-export function applyPolicy(html, directives) {
-  if (!/<head[\s>]/i.test(html)) return html;
-  return addPolicyMeta(html, renderPolicy(directives, findInlineHashes(html)));
+export function applyPolicy(html, directives, trusted) {
+  if (!/<head[\s>]/i.test(html)) return { html, problems: [] };
+  const { scripts, styles, problems } = inspectPage(html, trusted);
+  if (problems.length) return { html, problems };
+  return { html: addPolicyMeta(html, renderPolicy(directives, { scripts, styles })), problems };
 }
+
+/** Astro's island bootstrap, as it inlines it in builds and in `astro dev`. */
+export const ISLAND_SCRIPTS = [islandScript, islandScriptDev];
 
 /** @param {string} dir @returns {AsyncGenerator<string>} */
 async function* htmlFiles(dir) {
@@ -177,35 +305,58 @@ async function* htmlFiles(dir) {
 }
 
 /**
- * @param {{ emailjsOrigin?: string }} [options] Defaults to PUBLIC_EMAILJS_API_ORIGIN (process
- *   environment, then .env files), then EmailJS's own API.
+ * @param {{ emailjsOrigin?: string }} [options] Defaults to PUBLIC_EMAILJS_API_ORIGIN (the shell or
+ *   the .env files), then EmailJS's own API.
  * @returns {import('astro').AstroIntegration}
  */
 export default function contentSecurityPolicy(options = {}) {
   /** @type {string} */
   let emailjsOrigin = DEFAULT_EMAIL_API_ORIGIN;
+  /** Texts of every inline script the source defines, filled while the build runs. */
+  /** @type {Set<string>} */
+  const trusted = new Set(ISLAND_SCRIPTS);
   return {
     name: 'ledgerwise-content-security-policy',
     hooks: {
-      'astro:config:setup': ({ config }) => {
-        const fromFiles = loadEnv('production', fileURLToPath(config.root), 'PUBLIC_');
+      'astro:config:setup': ({ updateConfig }) => {
+        // astro.config.mjs has loaded the project's .env files into process.env already.
         emailjsOrigin = originOf(
-          options.emailjsOrigin ??
-            process.env.PUBLIC_EMAILJS_API_ORIGIN ??
-            fromFiles.PUBLIC_EMAILJS_API_ORIGIN,
+          options.emailjsOrigin ?? process.env.PUBLIC_EMAILJS_API_ORIGIN,
           DEFAULT_EMAIL_API_ORIGIN,
         );
+        updateConfig({ vite: { plugins: [collectInlineScripts(trusted)] } });
+      },
+      // Every client directive Astro may inline (built-in and custom) and the bundled scripts it
+      // inlines instead of linking, exactly as it will write them into the pages.
+      'astro:build:ssr': ({ manifest }) => {
+        for (const [, code] of manifest.clientDirectives) trusted.add(code);
+        for (const [, code] of manifest.inlinedScripts) trusted.add(code);
       },
       'astro:build:done': async ({ dir, logger }) => {
         const directives = policyDirectives({ emailjsOrigin });
+        const root = fileURLToPath(dir);
         let pages = 0;
-        for await (const file of htmlFiles(fileURLToPath(dir))) {
+        /** @type {string[]} */
+        const problems = [];
+        for await (const file of htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          const updated = applyPolicy(html, directives);
-          if (updated !== html) {
-            await writeFile(file, updated);
+          const result = applyPolicy(html, directives, trusted);
+          const page = path.relative(root, file);
+          problems.push(...result.problems.map((problem) => `${page}: ${problem}`));
+          if (result.html !== html) {
+            await writeFile(file, result.html);
             pages += 1;
           }
+        }
+        if (problems.length) {
+          // The list goes to the log: a script's text in the error would make Astro add an
+          // unrelated hint whenever it mentions `document` or `window`.
+          for (const problem of problems.slice(0, 50)) logger.error(problem);
+          throw new Error(
+            `The Content-Security-Policy refuses ${problems.length} inline script(s) or style(s) ` +
+              'that the source does not define (listed above). HTML from the CMS must never ' +
+              'carry scripts; a script of the project must be written in an .astro file.',
+          );
         }
         logger.info(
           `Content-Security-Policy written into ${pages} pages (connect-src ${emailjsOrigin}).`,

@@ -14,3 +14,18 @@ export function formatPostDate(date: Date): string {
   if (Number.isNaN(date.getTime())) throw new RangeError('formatPostDate: invalid date');
   return POST_DATE.format(date);
 }
+
+const CALENDAR_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar day ("2025-07-21") the South African way: "21 July 2025". */
+export function formatCalendarDate(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()))
+    throw new RangeError(`formatCalendarDate: invalid day "${day}"`);
+  return CALENDAR_DATE.format(date);
+}

@@ -8,6 +8,8 @@ interface PricedPlan {
   /** Monthly price in rand excluding VAT; null when priced on request. */
   priceZar: number | null;
   ctaLink: string;
+  /** The offer's last moment (ISO date-time), when it is offered until a set day. */
+  validThrough?: string;
 }
 
 interface ProductInfo {
@@ -39,6 +41,7 @@ export function buildProductJsonLd(
         description: plan.description,
         url: new URL(plan.ctaLink, product.site).href,
         availability: 'https://schema.org/InStock',
+        ...(plan.validThrough ? { validThrough: plan.validThrough } : {}),
       };
       if (plan.priceZar === null) return offer;
       return {

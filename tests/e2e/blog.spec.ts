@@ -12,6 +12,7 @@ import { createPosts, startTestPocketBase, type TestPocketBase } from '../suppor
 import { buildSite, serveSite, type ServedSite } from '../support/site';
 import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
 import { expectNoAxeViolations, listFiles, presetTheme, recordRequests } from '../support/e2e';
+import { THEMES, VIEWPORTS, attachScreenshot, findPageProblems } from '../support/device-checks';
 
 const BUILD_TIMEOUT = 300_000;
 const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';
@@ -199,8 +200,38 @@ test.describe('blog with 35 posts', () => {
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page).toHaveURL(url('/blog'));
 
+    // Past the last page is a page that does not exist, not a missing post.
     const response = await page.goto(url('/blog/page/3'));
     expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+  });
+
+  test('/blog/page/2 on every screen size of the device matrix, in both themes', async ({
+    browser,
+  }, testInfo) => {
+    test.slow();
+    const failures: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      for (const theme of THEMES) {
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          hasTouch: viewport.touch,
+          isMobile: viewport.touch,
+        });
+        const page = await context.newPage();
+        await presetTheme(page, theme);
+        const problems = await findPageProblems(
+          page,
+          { path: url('/blog/page/2'), status: 200 },
+          viewport,
+        );
+        const name = `/blog/page/2 ${viewport.name} ${theme}`;
+        failures.push(...problems.map((problem) => `${name}: ${problem}`));
+        if (problems.length > 0) await attachScreenshot(page, testInfo, `${name}.png`);
+        await context.close();
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   test('a card link opens its post: author, date, read time, title, image, body, links, JSON-LD', async ({

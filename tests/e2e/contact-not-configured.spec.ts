@@ -1,13 +1,12 @@
 /**
- * A build without the EmailJS variables: the build warns and names them, the contact page still
- * renders, and a submit shows "Unable to send message", keeps every value, logs what is missing,
- * sends nothing and throws nothing.
+ * A local build (LOCAL_BUILD=true, as `npm start` makes) without the EmailJS variables: the build
+ * warns and names them, the contact page still renders and offers the support address, and a
+ * submit shows "Unable to send message", keeps every value, logs what is missing, sends nothing
+ * and throws nothing. (A production build without them stops: tests/integration.)
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForIsland } from '../support/e2e';
-import { runBuild, serveSite, type ServedSite } from '../support/site';
+import { startVariantSite, stopVariantSite, type VariantSite } from '../support/site';
 
 const MISSING = [
   'PUBLIC_EMAILJS_SERVICE_ID',
@@ -26,32 +25,23 @@ const VALUES = {
 
 test.describe.configure({ mode: 'serial' });
 
-let site: ServedSite;
-let outDir: string;
-let buildOutput = '';
+let site: VariantSite;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const build = await runBuild({
+  site = await startVariantSite({
     // Undefined removes a variable the developer's shell might have set.
     env: {
+      LOCAL_BUILD: 'true',
       PUBLIC_EMAILJS_SERVICE_ID: undefined,
       PUBLIC_EMAILJS_TEMPLATE_ID: undefined,
       PUBLIC_EMAILJS_PUBLIC_KEY: undefined,
       PUBLIC_EMAILJS_API_ORIGIN: undefined,
     },
   });
-  outDir = build.outDir;
-  buildOutput = build.output;
-  if (build.code !== 0)
-    throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
-  site = await serveSite(outDir);
 });
 
-test.afterAll(async () => {
-  await site?.close();
-  if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
-});
+test.afterAll(() => stopVariantSite(site));
 
 async function openContact(page: Page) {
   await page.goto(`${site.url}/contact`);
@@ -60,7 +50,7 @@ async function openContact(page: Page) {
 }
 
 test('the build warns once, naming each missing variable', () => {
-  const warnings = buildOutput
+  const warnings = site.output
     .split('\n')
     .filter((line) => line.includes('Contact form not configured'));
   expect(warnings).toHaveLength(1);
@@ -83,6 +73,13 @@ test('the page renders and a submit refuses politely, keeps the values, logs wha
 
   await openContact(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
+  // The form says it cannot send and offers the address that can.
+  const notice = page.locator('[data-contact-not-configured]');
+  await expect(notice).toContainText('cannot send messages');
+  await expect(notice.getByRole('link', { name: 'support@ledgerwise.co.za' })).toHaveAttribute(
+    'href',
+    'mailto:support@ledgerwise.co.za',
+  );
   for (const [label, value] of Object.entries(VALUES)) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }

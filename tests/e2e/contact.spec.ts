@@ -214,7 +214,7 @@ test('the page has its title, the form and the contact details', async ({ page }
   );
   await expect(details).toContainText(CONTACT.location.full);
   const social = details.getByRole('link', { name: /Follow/ });
-  await expect(social).toHaveAttribute('href', LINKS.social);
+  await expect(social).toHaveAttribute('href', LINKS.social!);
   await expect(social).toHaveAttribute('target', '_blank');
   await expect(social).toHaveAttribute('rel', 'noopener noreferrer');
 
@@ -406,6 +406,24 @@ test('a second message within 10 s is held back by the rate limit', async ({ pag
   await expect(alertToast(page)).toContainText('Unable to send message');
   await expectValuesKept(page);
   expect(emailjs.requests).toHaveLength(1);
+});
+
+test('what sending leaves in the browser is exactly what the privacy policy names', async ({
+  page,
+  context,
+}) => {
+  // A visitor who chose a theme earlier.
+  await presetTheme(page, 'light');
+  await openContact(page);
+  await fillForm(page);
+  await sendButton(page).click();
+  await expect(statusToast(page)).toContainText('Message sent');
+  const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+  expect(stored).toEqual(['contact-form', 'ledgerwise-ui-theme']);
+  expect(await context.cookies()).toEqual([]);
+  await page.goto(`${site.url}/privacy-policy`);
+  for (const key of stored)
+    await expect(page.locator('#what-we-collect')).toContainText(`"${key}"`);
 });
 
 test('honeypot: hidden from people and assistive technology; filled, it sends nothing', async ({

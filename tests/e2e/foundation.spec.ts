@@ -1,11 +1,5 @@
-import { expect, test } from '@playwright/test';
-import {
-  ROUTES,
-  THEME_KEY,
-  expectNoAxeViolations,
-  presetTheme,
-  waitForIsland,
-} from '../support/e2e';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES, THEME_KEY, expectNoAxeViolations, presetTheme } from '../support/e2e';
 
 test.describe('routes', () => {
   for (const route of ROUTES) {
@@ -17,6 +11,21 @@ test.describe('routes', () => {
       await expect(page.locator('body > footer')).toBeVisible();
     });
   }
+
+  test('a blog list page past the last one answers 404 with the general not-found page', async ({
+    page,
+  }) => {
+    // The seed content fits on /blog, so /blog/page/2 is already past the end.
+    for (const path of ['/blog/page/2', '/blog/page/99']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    }
+    // An unknown post keeps the blog's own page.
+    const response = await page.goto('/blog/no-such-post');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blog Post Not Found');
+  });
 
   test('an unknown path gets the 404 page with status 404 and logs the path', async ({ page }) => {
     const messages: string[] = [];
@@ -51,10 +60,21 @@ test.describe('footer', () => {
       'href',
       '/privacy-policy',
     );
+    await expect(legal.getByRole('link')).toHaveText([
+      'Privacy Policy',
+      'Terms of Service',
+      'Terms & Conditions',
+    ]);
     await expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
       '/terms-of-service',
     );
+    await expect(legal.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute(
+      'href',
+      '/policies',
+    );
+    // No social profile is configured for this build: no link to a page that does not exist.
+    await expect(footer.getByRole('link', { name: /^Follow/ })).toHaveCount(0);
     await expect(footer).toContainText('Johannesburg, South Africa');
     await expect(footer.getByRole('link', { name: /@ledgerwise\.co\.za$/ })).toHaveAttribute(
       'href',
@@ -75,7 +95,7 @@ test.describe('theme', () => {
     page,
   }) => {
     await page.goto('/');
-    await waitForIsland(page, 'ThemeToggle');
+    // No waiting for hydration: the toggle hydrates on this very click, which must not be lost.
     const toggle = page.getByRole('button', { name: 'Toggle theme' });
     await toggle.click();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
@@ -88,7 +108,6 @@ test.describe('theme', () => {
       .click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await waitForIsland(page, 'ThemeToggle');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');
@@ -150,8 +169,14 @@ test.describe('header', () => {
     await expect(header).not.toHaveAttribute('data-scrolled');
     await page.evaluate(() => window.scrollTo(0, 21));
     await expect(header).toHaveAttribute('data-scrolled');
-    const style = await header.evaluate((el) => getComputedStyle(el).backdropFilter);
-    expect(style).toContain('blur');
+    // The blur sits on a layer behind the header's content, not on the header itself: a filter
+    // there would make the header the containing block of every fixed element inside it.
+    const filters = await header.evaluate((el) => ({
+      own: getComputedStyle(el).backdropFilter,
+      layer: getComputedStyle(el, '::before').backdropFilter,
+    }));
+    expect(filters.layer).toContain('blur');
+    expect(filters.own).toBe('none');
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).not.toHaveAttribute('data-scrolled');
   });
@@ -208,55 +233,129 @@ test.describe('header', () => {
 });
 
 test.describe('mobile menu at 390×844', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('opens a full-height panel, closes on a chosen link and returns focus', async ({ page }) => {
+  /** Scrolls well down the page, as a reader would be when reaching for the menu. */
+  async function scrollMidPage(page: Page) {
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight / 2, behavior: 'instant' }),
+    );
+    await expect(page.locator('#site-header')).toHaveAttribute('data-scrolled');
+    return page.evaluate(() => window.scrollY);
+  }
+
+  test('opens mid-page as a full-height modal panel; a chosen link closes it and returns focus', async ({
+    page,
+  }) => {
     await page.goto('/');
-    const button = page.getByRole('button', { name: 'Menu' });
-    const panel = page.locator('#mobile-menu');
+    const y = await scrollMidPage(page);
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
+    const panel = page.getByRole('dialog', { name: 'Menu' });
     await expect(button).toHaveAttribute('aria-controls', 'mobile-menu');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(panel).toBeHidden();
-    await button.click();
+    await button.tap();
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(panel).toBeVisible();
-    const box = await panel.boundingBox();
-    expect(box && box.y + box.height).toBeGreaterThanOrEqual(843);
-    const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    // Focus moved into the panel.
+    await expect(panel.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    const mobileNav = panel.getByRole('navigation', { name: 'Mobile' });
     await expect(mobileNav.getByRole('link', { name: 'BringSpark' })).toHaveAttribute(
       'href',
       '/bringspark',
     );
-    // Hold the navigation back to see what the click itself does: the panel closes and focus
-    // goes back to the button.
+    // Hold the navigation back to see what the choice itself does: the panel closes and focus
+    // goes back to the button, with the page where it was.
     await page.evaluate(() =>
       document.addEventListener('click', (event) => event.preventDefault(), {
         capture: true,
         once: true,
       }),
     );
-    await mobileNav.getByRole('link', { name: 'About' }).click();
+    await mobileNav.getByRole('link', { name: 'About' }).tap();
     await expect(page).toHaveURL(/\/$/);
     await expect(panel).toBeHidden();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(button).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
     // Choosing another page navigates there with the panel closed.
-    await button.click();
-    await mobileNav.getByRole('link', { name: 'Pricing' }).click();
+    await button.tap();
+    await mobileNav.getByRole('link', { name: 'Pricing' }).tap();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(page.locator('#mobile-menu')).toBeHidden();
   });
 
-  test('closes on Escape and returns focus to the button', async ({ page }) => {
+  test('is modal: the page behind is inert and does not scroll, Tab and Shift+Tab stay in the panel', async ({
+    page,
+  }) => {
+    await page.goto('/policies');
+    const y = await scrollMidPage(page);
+    await page.getByRole('button', { name: 'Menu', exact: true }).tap();
+    const panel = page.locator('#mobile-menu');
+    await expect(panel).toBeVisible();
+
+    // Nothing behind the panel can be reached by pointer or by script focus.
+    const behind = await page.evaluate(() => {
+      const link = document.querySelector<HTMLElement>('main a[href]')!;
+      link.focus();
+      return {
+        focusedBehind: document.activeElement === link,
+        hitBehind: document.elementFromPoint(195, 700)?.closest('#mobile-menu') === null,
+      };
+    });
+    expect(behind).toEqual({ focusedBehind: false, hitBehind: false });
+
+    // Wheel and touch scrolling leave the page where it was.
+    await page.mouse.wheel(0, 600);
+    await page.touchscreen.tap(195, 780);
+    await expect(panel).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
+
+    // Tab through everything, twice round, each way: focus is always in the panel, or has left
+    // the page for the browser's own controls (which a real browser offers between the last and
+    // the first), never on the page behind.
+    const where = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        if (!document.hasFocus() || !active || active === document.body) return 'browser';
+        return active.closest('#mobile-menu') ? 'panel' : `page: ${active.outerHTML.slice(0, 60)}`;
+      });
+    const controls = await panel.locator('a[href], button').count();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      const visited: string[] = [];
+      for (let i = 0; i < 2 * (controls + 1); i++) {
+        await page.keyboard.press(key);
+        visited.push(await where());
+      }
+      expect(visited.filter((place) => place !== 'panel' && place !== 'browser')).toEqual([]);
+      expect(visited.filter((place) => place === 'panel').length).toBeGreaterThanOrEqual(
+        2 * controls,
+      );
+    }
+  });
+
+  test('closes on Escape and on its close button, and returns focus to the menu button', async ({
+    page,
+  }) => {
     await page.goto('/about');
-    const button = page.getByRole('button', { name: 'Menu' });
+    const y = await scrollMidPage(page);
+    const button = page.getByRole('button', { name: 'Menu', exact: true });
+    const panel = page.locator('#mobile-menu');
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('#mobile-menu')).toBeVisible();
+    await expect(panel).toBeVisible();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Escape');
-    await expect(page.locator('#mobile-menu')).toBeHidden();
+    await expect(panel).toBeHidden();
     await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await button.tap();
+    await page.getByRole('button', { name: 'Close menu' }).tap();
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(y);
   });
 });
 

@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForIsland } from '../support/e2e';
+import { readJsonLd, waitForIsland } from '../support/e2e';
 import { SUPPORT_EMAIL, expectNewTab, readChatAppUrl } from './pages-helpers';
-
-/** Every JSON-LD block on the page, parsed. */
-async function readJsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
-  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
-}
 
 test.describe('about', () => {
   test('vision, founder story, team of two, four values, three steps', async ({ page }) => {
@@ -46,23 +40,20 @@ test.describe('about', () => {
 });
 
 test.describe('pricing', () => {
-  test('three plans with the spec texts, prices and calls to action', async ({ page }) => {
+  // The suite's build runs after the Free plan's default last day (21 July 2025): the Free plan
+  // is no longer offered. tests/e2e/fixture-build.spec.ts builds with a later day and checks it.
+  test('the plans on offer with their texts, prices and calls to action; the ended Free plan is not one', async ({
+    page,
+  }) => {
     const chatAppUrl = await readChatAppUrl(page);
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, Transparent Pricing');
     const plans = page.locator('[data-plans] > li');
-    await expect(plans.locator('h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
-
-    const free = page.locator('[data-plan="Free"]');
-    await expect(free).toContainText('Free to all users until 21 July 2025');
-    await expect(free.locator('[data-plan-features] li')).toHaveText([
-      'Basic bots',
-      'System advisor',
-      'Legal updates (coming soon)',
-    ]);
-    const freeCta = free.getByRole('link', { name: /^Get Started/ });
-    await expect(freeCta).toHaveAttribute('href', chatAppUrl);
-    await expectNewTab(freeCta);
+    await expect(plans.locator('h2')).toHaveText(['Professional', 'Enterprise']);
+    await expect(page.locator('main')).not.toContainText('Free to all users until');
+    await expect(page.locator('#pricing-faq')).toContainText(
+      'The Free plan ended on 21 July 2025.',
+    );
 
     const pro = page.locator('[data-plan="Professional"]');
     await expect(pro).toHaveAttribute('data-highlight', 'true');
@@ -108,7 +99,7 @@ test.describe('pricing', () => {
     );
   });
 
-  test('Product JSON-LD with ZAR offers: Free 0, Professional 200 a month ex VAT, Enterprise unpriced', async ({
+  test('Product JSON-LD with ZAR offers: Professional 200 a month ex VAT, Enterprise unpriced, no ended Free offer', async ({
     page,
   }) => {
     await page.goto('/pricing');
@@ -116,9 +107,8 @@ test.describe('pricing', () => {
     expect(product).toBeDefined();
     expect(product!.name).toBe('Ledgerwise');
     const offers = product!.offers as Array<Record<string, unknown>>;
-    expect(offers.map((offer) => offer.name)).toEqual(['Free', 'Professional', 'Enterprise']);
-    expect(offers[0]).toMatchObject({ '@type': 'Offer', price: '0.00', priceCurrency: 'ZAR' });
-    expect(offers[1]).toMatchObject({
+    expect(offers.map((offer) => offer.name)).toEqual(['Professional', 'Enterprise']);
+    expect(offers[0]).toMatchObject({
       '@type': 'Offer',
       price: '200.00',
       priceCurrency: 'ZAR',
@@ -130,8 +120,12 @@ test.describe('pricing', () => {
         valueAddedTaxIncluded: false,
       },
     });
-    expect(offers[2]).not.toHaveProperty('price');
-    expect(String(offers[2].url)).toMatch(/\/contact$/);
+    expect(offers[1]).not.toHaveProperty('price');
+    expect(String(offers[1].url)).toMatch(/\/contact$/);
+    await expect(page.locator('meta[name="description"]')).not.toHaveAttribute(
+      'content',
+      /Free for all users/,
+    );
   });
 });
 
@@ -338,6 +332,8 @@ test.describe('privacy policy and terms of service', () => {
     await expect(page.locator('#what-we-collect')).toContainText('EmailJS');
     await expect(page.locator('#what-we-collect')).toContainText('local storage');
     await expect(page.locator('#what-we-collect')).toContainText('ledgerwise-ui-theme');
+    // And the contact form's rate-limit timestamp, which EmailJS keeps under "contact-form".
+    await expect(page.locator('#what-we-collect')).toContainText('"contact-form"');
     await expect(page.locator('#what-we-collect')).toContainText('No cookies and no analytics');
     await expect(page.locator('#why-we-use-it')).toBeVisible();
     await expect(page.locator('#retention')).toContainText('24 months');
@@ -359,12 +355,38 @@ test.describe('privacy policy and terms of service', () => {
   }) => {
     for (const route of ['/', '/about', '/pricing', '/faq', '/privacy-policy']) {
       await page.goto(route);
-      await waitForIsland(page, 'ThemeToggle');
+      await page.waitForLoadState('networkidle');
     }
     await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     expect(await context.cookies()).toEqual([]);
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys).toEqual(['ledgerwise-ui-theme']);
+  });
+
+  test('every legal text links the others wherever it names them, never itself', async ({
+    page,
+  }) => {
+    const names = {
+      '/privacy-policy': 'Privacy Policy',
+      '/terms-of-service': 'Terms of Service',
+      '/policies': 'Terms & Conditions',
+    } as const;
+    const mentions = {
+      '/privacy-policy': ['/policies'],
+      '/terms-of-service': ['/policies', '/privacy-policy'],
+      '/policies': ['/privacy-policy'],
+    } as const;
+    for (const [route, linked] of Object.entries(mentions)) {
+      await page.goto(route);
+      const body = page.locator('main .legal-body, main header');
+      for (const href of linked) {
+        const links = body.getByRole('link', { name: names[href], exact: true });
+        expect(await links.count(), `${route} → ${href}`).toBeGreaterThan(0);
+        for (const link of await links.all()) await expect(link).toHaveAttribute('href', href);
+      }
+      await expect(body.locator(`a[href="${route}"]`)).toHaveCount(0);
+    }
   });
 
   test('the terms of service have numbered sections, a table of contents and the ECTA disclosure', async ({

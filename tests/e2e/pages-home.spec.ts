@@ -42,12 +42,20 @@ test.describe('home: order and hero', () => {
     const trial = hero.getByRole('link', { name: /^Start Your Free Trial/ });
     await expect(trial).toHaveAttribute('href', chatAppUrl);
     await expectNewTab(trial);
-    // The demo video is its own external address.
+    // Without a demo video (PUBLIC_DEMO_VIDEO_URL unset) the home page's own steps show how it
+    // works, below the fixed header; with one it opens in a new tab (tests/e2e/fixture-build).
     const demo = hero.getByRole('link', { name: /^See How It Works/ });
-    const demoUrl = await demo.getAttribute('href');
-    expect(demoUrl).toMatch(/^https:\/\//);
-    expect(demoUrl).not.toBe(chatAppUrl);
-    await expectNewTab(demo);
+    await expect(demo).toHaveAttribute('href', '#how-it-works');
+    await expect(demo).not.toHaveAttribute('target', /.*/);
+    await demo.click();
+    await expect(page).toHaveURL(/#how-it-works$/);
+    const steps = page.locator('#how-it-works');
+    await expect(steps).toBeInViewport();
+    const headerBottom = (await page.locator('#site-header').boundingBox())!.height;
+    await expect
+      .poll(async () => (await steps.boundingBox())!.y)
+      .toBeGreaterThanOrEqual(headerBottom - 1);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
 
     const prompts = hero.locator('[data-chat-prompts] li');
     await expect(prompts).toHaveCount(3);

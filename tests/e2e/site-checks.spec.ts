@@ -15,8 +15,11 @@
  *   `srcSet`, `autoComplete`, `noValidate`, `<input/>`, `required=""` and `hidden=""`. All are
  *   valid HTML (attribute names are case-insensitive); only the style differs from Astro's own.
  */
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, type ConfigData } from 'html-validate';
@@ -25,6 +28,10 @@ import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/built-
 import { ROUTES } from '../support/e2e';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** The Nu Html Checker, as the npm package vnu-jar ships it. */
+const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+/** URLs that answer 404 on purpose: an unknown page, an unknown post, a list page past the end. */
+const INTENDED_NOT_FOUND = ['/no-such-page', '/blog/no-such-post', '/blog/page/99'];
 const REQUIRED_OG = ['og:title', 'og:description', 'og:type', 'og:url', 'og:image'] as const;
 const JSON_LD = /<script\b[^>]*\btype="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -71,15 +78,63 @@ test.describe('site-wide checks on the built site', () => {
     expect(errors).toEqual([]);
   });
 
-  test('no broken internal link, image, script or stylesheet (linkinator, offline)', async () => {
+  test('every page is valid HTML by the W3C Nu Html Checker (vnu), beside html-validate', async () => {
+    test.setTimeout(180_000);
+    const pages = await listBuiltPages();
+    const files = pages.map((page) => path.join(distDir(), page.file));
+    let output: string;
+    try {
+      // Exit status 1 means "errors found": the JSON report is on stderr either way.
+      const result = await promisify(execFile)(
+        'java',
+        ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+      output = result.stderr;
+    } catch (error) {
+      const failure = error as NodeJS.ErrnoException & { stderr?: string };
+      if (failure.code === 'ENOENT') {
+        throw new Error(
+          'The Nu Html Checker needs Java 11 or later: sudo apt-get install -y default-jre-headless',
+        );
+      }
+      if (!failure.stderr?.trim().startsWith('{')) throw error;
+      output = failure.stderr;
+    }
+    const report = JSON.parse(output) as {
+      messages: { type: string; url?: string; lastLine?: number; message: string }[];
+    };
+    const errors = report.messages
+      .filter((message) => message.type === 'error' || message.type === 'non-document-error')
+      .map(
+        (message) =>
+          `${path.relative(distDir(), fileURLToPath(message.url ?? 'file:///'))}:${message.lastLine ?? 0} ${message.message}`,
+      );
+    expect(errors).toEqual([]);
+  });
+
+  test('a crawl of every internal link finds no 404 but the intended ones (linkinator, offline)', async () => {
     test.setTimeout(180_000);
     const base = baseUrl();
     const origin = new URL(base).origin;
+    // Links to the site's own domain (its production origin) are internal too: they are checked
+    // against this build rather than skipped as another host.
+    const { origin: siteOrigin } = await readSitemap();
     const pages = await listBuiltPages();
     const checker = new LinkChecker();
     const result = await checker.check({
-      path: pages.map((page) => new URL(page.route, base).href),
+      path: [...pages.map((page) => page.route), ...INTENDED_NOT_FOUND].map(
+        (route) => new URL(route, base).href,
+      ),
+      urlRewriteExpressions: [
+        {
+          pattern: new RegExp(`^${siteOrigin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$)`),
+          replacement: origin,
+        },
+      ],
       recurse: true,
+      // Pages answer at clean URLs (/about is about.html): resolve their relative links so.
+      cleanUrls: true,
       concurrency: 8,
       timeout: 15_000,
       checkCss: true,
@@ -93,13 +148,28 @@ test.describe('site-wide checks on the built site', () => {
         }
       },
     });
+    // The intended 404s answer 404 where the crawl starts, and where they link to themselves (the
+    // not-found page's skip link); any other 404 is a dead end.
+    const intended = INTENDED_NOT_FOUND.map((route) => new URL(route, base).href);
     const broken = result.links
       .filter((link) => link.state === 'BROKEN')
+      .filter(
+        (link) =>
+          !(
+            intended.includes(link.url) &&
+            link.status === 404 &&
+            (!link.parent || link.parent === link.url)
+          ),
+      )
       .map(
         (link) =>
           `${link.url} → ${link.status ?? 'no answer'} (linked from ${link.parent ?? 'start'})`,
       );
     expect(broken).toEqual([]);
+    const reached = result.links.filter((link) => intended.includes(link.url) && !link.parent);
+    expect(reached.map((link) => `${link.url} ${link.status}`).sort()).toEqual(
+      intended.map((url) => `${url} 404`).sort(),
+    );
     const checked = result.links.filter((link) => link.state === 'OK');
     expect(checked.length).toBeGreaterThan(pages.length);
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuild } from '../support/site';
 import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { startSilentServer } from '../support/silent-server';
 
 describe('astro build without a working PocketBase', () => {
   it('fails naming the URL and the cause when PocketBase is unreachable', async () => {
@@ -16,6 +17,24 @@ describe('astro build without a working PocketBase', () => {
     expect(code).not.toBe(0);
     expect(output).toContain(`Failed to fetch blogs: ${url}: unreachable`);
   });
+
+  it('fails naming the URL and the cause when PocketBase accepts the connection and never answers', async () => {
+    const silent = await startSilentServer();
+    try {
+      const { code, output, outDir } = await runBuild({
+        pocketbaseUrl: silent.url,
+        env: { POCKETBASE_TIMEOUT_SECONDS: '3' },
+      });
+      await rm(path.dirname(outDir), { recursive: true, force: true });
+      expect(code).not.toBe(0);
+      expect(output).toContain(
+        `Failed to fetch blogs: ${silent.url}: timed out: no complete answer within 3 s`,
+      );
+      expect(silent.connections()).toBeGreaterThan(0);
+    } finally {
+      await silent.close();
+    }
+  }, 180_000);
 
   it('stops with a clear message when POCKETBASE_URL is missing', async () => {
     const { code, output, outDir } = await runBuild({

@@ -16,12 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureAdmin,
   MIGRATIONS_DIR,
-  pocketBaseBinary,
   SEED_DIR,
   seedPocketBase,
   startLocalPocketBase,
   startPocketBase,
 } from '../../scripts/lib/pocketbase.mjs';
+import { resolvePocketBaseBinary } from '../../scripts/lib/pocketbase-binary.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 interface SeedBlog {
@@ -322,8 +322,8 @@ describe('seed', () => {
  * `pocketbase migrate down 1`, which only asks for confirmation on a terminal: run under
  * script(1) for a pseudo-terminal, answering its cursor-position queries and the question.
  */
-function migrateDown(dataDir: string, migrationsDir: string): Promise<string> {
-  const command = [pocketBaseBinary(), 'migrate', 'down', '1', '--dir', dataDir]
+async function migrateDown(dataDir: string, migrationsDir: string): Promise<string> {
+  const command = [await resolvePocketBaseBinary(), 'migrate', 'down', '1', '--dir', dataDir]
     .concat(['--migrationsDir', migrationsDir, '--dev=false'])
     .map((part) => `'${part}'`)
     .join(' ');
@@ -373,7 +373,12 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
     const noHooks = path.join(work, 'hooks');
     await mkdir(shipped);
     await mkdir(noHooks);
-    for (const file of ['1763769600_created_blogs.js', '1763769601_created_testimonials.js'])
+    const shippedFiles = [
+      '1763769600_created_blogs.js',
+      '1763769601_created_testimonials.js',
+      '1763942400_closed_users_signup.js',
+    ];
+    for (const file of shippedFiles)
       await copyFile(path.join(MIGRATIONS_DIR, file), path.join(shipped, file));
     const dataDir = path.join(work, 'pb');
     const admin = { email: 'upgrade@test.local', password: 'upgrade-test-password' };
@@ -410,7 +415,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
 
     // Down: the fields go, the open read rules come back, the records stay.
     const reverted = await migrateDown(dataDir, MIGRATIONS_DIR);
-    expect(reverted).toContain('Reverted 1763856000_editorial_workflow.js');
+    expect(reverted).toContain('Reverted 1764028800_editorial_workflow.js');
     server = await startPocketBase({ dataDir, migrationsDir: shipped, hooksDir: noHooks });
     try {
       const pb = new PocketBase(server.url);

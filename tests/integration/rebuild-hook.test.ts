@@ -22,6 +22,7 @@ import {
   startPocketBase as startPocketBaseServer,
 } from '../../scripts/lib/pocketbase.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { TEST_EMAILJS_ENV } from '../support/site';
 
 const HOOK_SECRET = 'hook-secret-0123456789abcdef';
 /** Generous upper bound for a save while the endpoint hangs (the hook's timeout is 2 s). */
@@ -494,7 +495,7 @@ describe('publishing through the rebuild listener', () => {
       build: (options) =>
         astroBuilder({
           cacheDir: path.join(work, 'cache'),
-          env: { POCKETBASE_URL: pocketbaseUrl },
+          env: { POCKETBASE_URL: pocketbaseUrl, ...TEST_EMAILJS_ENV },
         })(options),
       log,
     });

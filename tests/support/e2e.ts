@@ -40,6 +40,12 @@ export async function waitForIsland(page: Page, componentName: string) {
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
 
+/** Every JSON-LD block on the page, parsed. */
+export async function readJsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
 /** axe-core on the whole page, WCAG 2.x A and AA rules. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

@@ -3,17 +3,33 @@
  * Netlify-equivalent server. Each call gets its own output and cache folders, so variant builds
  * (empty blog, unconfigured contact form, …) never collide.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 
+/**
+ * EmailJS values for test builds, which are production builds: without them `astro build` stops.
+ * The keys are fake and the API origin stays EmailJS's default, so the built CSP is the one
+ * production gets; specs that send through the form point all four at a local endpoint.
+ */
+export const TEST_EMAILJS_ENV = {
+  PUBLIC_EMAILJS_SERVICE_ID: 'service_test',
+  PUBLIC_EMAILJS_TEMPLATE_ID: 'template_test',
+  PUBLIC_EMAILJS_PUBLIC_KEY: 'public_key_test',
+} as const;
+
 export interface BuildOptions {
-  /** Extra build environment (PUBLIC_EMAILJS_*, …). A value of undefined removes a variable. */
+  /**
+   * Extra build environment (PUBLIC_EMAILJS_*, …), over TEST_EMAILJS_ENV. A value of undefined
+   * removes a variable.
+   */
   env?: Record<string, string | undefined>;
   /** Defaults to the PocketBase the e2e global setup started. */
   pocketbaseUrl?: string;
+  /** Another Astro config file: a test build with fixture pages (tests/fixtures). */
+  config?: string;
 }
 
 export interface BuildResult {
@@ -26,13 +42,19 @@ export interface BuildResult {
 export async function runBuild({
   env = {},
   pocketbaseUrl = process.env.E2E_POCKETBASE_URL,
+  config,
 }: BuildOptions = {}): Promise<BuildResult> {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-site-'));
   const outDir = path.join(work, 'dist');
   const { code, output } = await runAstroBuild({
     outDir,
     cacheDir: path.join(work, 'cache'),
-    env: { ...(pocketbaseUrl ? { POCKETBASE_URL: pocketbaseUrl } : {}), ...env },
+    config,
+    env: {
+      ...TEST_EMAILJS_ENV,
+      ...(pocketbaseUrl ? { POCKETBASE_URL: pocketbaseUrl } : {}),
+      ...env,
+    },
   });
   return { code, output, outDir };
 }
@@ -52,4 +74,28 @@ export interface ServedSite {
 /** Serves a built folder on 127.0.0.1 with netlify.toml's headers and rules. */
 export function serveSite(outDir: string): Promise<ServedSite> {
   return startStaticServer({ root: outDir });
+}
+
+export interface VariantSite extends ServedSite {
+  outDir: string;
+  /** Everything the build printed (its warnings, for instance). */
+  output: string;
+}
+
+/** Builds a variant of the site and serves it; rejects with the build's output if it fails. */
+export async function startVariantSite(options: BuildOptions = {}): Promise<VariantSite> {
+  const { code, output, outDir } = await runBuild(options);
+  if (code !== 0) {
+    await rm(path.dirname(outDir), { recursive: true, force: true });
+    throw new Error(`astro build failed (exit ${code}):\n${output}`);
+  }
+  const served = await serveSite(outDir);
+  return { ...served, outDir, output };
+}
+
+/** Stops serving a variant and removes its build. */
+export async function stopVariantSite(site: VariantSite | undefined): Promise<void> {
+  if (!site) return;
+  await site.close();
+  await rm(path.dirname(site.outDir), { recursive: true, force: true });
 }

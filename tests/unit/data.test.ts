@@ -6,8 +6,9 @@ import { BENEFITS } from '@/data/benefits';
 import { AUDIENCE, GRID_JOBS, JOB_TITLES, LISTED_JOBS } from '@/data/jobs';
 import { LOGOS } from '@/data/logos';
 import { FAQS } from '@/data/faqs';
-import { PRICING_FAQS } from '@/data/pricingFaqs';
-import { PLANS, PRICING_NOTES } from '@/data/plans';
+import { PRICING_FAQS, freePlanAnswer } from '@/data/pricingFaqs';
+import { buildPlans, PRICING_NOTES } from '@/data/plans';
+import { resolveFreePlanTerm } from '@/lib/freePlan';
 import { CTA_BANDS } from '@/data/cta';
 import { HERO } from '@/data/home';
 import { TEAM, VALUES } from '@/data/about';
@@ -135,14 +136,24 @@ describe('faqs', () => {
   });
 });
 
-describe('plans (spec §9)', () => {
-  it('Free, Professional and Enterprise with the spec texts', () => {
-    expect(PLANS.map((plan) => plan.name)).toEqual(['Free', 'Professional', 'Enterprise']);
-    const [free, pro, enterprise] = PLANS;
+describe('plans', () => {
+  const OPEN = resolveFreePlanTerm(undefined, '2025-07-21', new Date('2025-07-21T21:59:00Z'));
+  const ENDED = resolveFreePlanTerm(undefined, '2025-07-21', new Date('2025-07-21T22:00:00Z'));
+
+  it('Free, Professional and Enterprise with the spec texts while the Free plan runs', () => {
+    const plans = buildPlans(OPEN);
+    expect(plans.map((plan) => plan.name)).toEqual(['Free', 'Professional', 'Enterprise']);
+    const [free, pro, enterprise] = plans;
 
     expect(free.description).toBe('Free to all users until 21 July 2025.');
+    expect(free.period).toBe('until 21 July 2025');
     expect(free.features).toEqual(['Basic bots', 'System advisor', 'Legal updates (coming soon)']);
-    expect(free).toMatchObject({ priceZar: 0, highlight: false, ctaLink: LINKS.chatApp });
+    expect(free).toMatchObject({
+      priceZar: 0,
+      highlight: false,
+      ctaLink: LINKS.chatApp,
+      validThrough: '2025-07-21T23:59:59+02:00',
+    });
 
     expect(pro).toMatchObject({
       price: 'R200',
@@ -170,6 +181,15 @@ describe('plans (spec §9)', () => {
     });
     expect(enterprise.note).toContain('next billing cycle');
     expect(PRICING_NOTES.join(' ')).toMatch(/Annual discounts are offered/);
+  });
+
+  it('once the Free plan has ended, it is no longer offered and the FAQ says when it ended', () => {
+    expect(buildPlans(ENDED).map((plan) => plan.name)).toEqual(['Professional', 'Enterprise']);
+    expect(freePlanAnswer(OPEN)).toBe(
+      'The Free plan is free to all users until 21 July 2025. It includes basic bots and a system advisor, with legal updates coming soon.',
+    );
+    expect(freePlanAnswer(ENDED)).toMatch(/^The Free plan ended on 21 July 2025\./);
+    expect(freePlanAnswer(ENDED)).not.toContain('free to all users');
   });
 });
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { ReactNode } from 'react';
 import { ErrorBoundary, ErrorFallback, describeError } from '@/components/islands/ErrorBoundary';
+
+/** What a boundary renders once it has caught `error` (React's own renderer never catches on the server). */
+function renderCaught(props: { fallback: ReactNode; showDetails?: boolean }, error: unknown) {
+  const boundary = new ErrorBoundary({ children: <p>fine</p>, ...props });
+  boundary.state = ErrorBoundary.getDerivedStateFromError(error);
+  return renderToStaticMarkup(<>{boundary.render()}</>);
+}
 
 describe('ErrorBoundary', () => {
   it('catches a render error into its state', () => {
@@ -33,5 +41,29 @@ describe('ErrorBoundary', () => {
     );
     expect(html).toContain('503 Service Unavailable');
     expect(html).not.toContain('<pre');
+  });
+
+  it('shows visitors only the island’s quiet fallback: no heading, no message, no stack', () => {
+    const html = renderCaught(
+      { fallback: <p>The form could not be loaded.</p>, showDetails: false },
+      new Error('Cannot read the ledger'),
+    );
+    expect(html).toBe('<p>The form could not be loaded.</p>');
+  });
+
+  it('shows developers the error screen with the stack', () => {
+    const html = renderCaught(
+      { fallback: <p>quiet</p>, showDetails: true },
+      new Error('Cannot read the ledger'),
+    );
+    expect(html).toContain('Unexpected Application Error!');
+    expect(html).toContain('Cannot read the ledger');
+    expect(html).toContain('<pre');
+    expect(html).not.toContain('quiet');
+  });
+
+  it('renders its children while nothing has gone wrong', () => {
+    const boundary = new ErrorBoundary({ children: <p>fine</p>, fallback: <p>quiet</p> });
+    expect(renderToStaticMarkup(<>{boundary.render()}</>)).toBe('<p>fine</p>');
   });
 });

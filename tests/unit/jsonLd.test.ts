@@ -11,7 +11,13 @@ const PRODUCT = {
 describe('buildProductJsonLd', () => {
   it('prices offers in ZAR per month without VAT and leaves a custom plan unpriced', () => {
     const data = buildProductJsonLd(PRODUCT, [
-      { name: 'Free', description: 'free', priceZar: 0, ctaLink: 'https://app.example.test' },
+      {
+        name: 'Free',
+        description: 'free',
+        priceZar: 0,
+        ctaLink: 'https://app.example.test',
+        validThrough: '2099-12-31T23:59:59+02:00',
+      },
       { name: 'Pro', description: 'pro', priceZar: 200, ctaLink: 'https://app.example.test' },
       { name: 'Enterprise', description: 'custom', priceZar: null, ctaLink: '/contact' },
     ]);
@@ -21,7 +27,12 @@ describe('buildProductJsonLd', () => {
       name: 'Ledgerwise',
     });
     const offers = data.offers as Array<Record<string, unknown>>;
-    expect(offers[0]).toMatchObject({ price: '0.00', priceCurrency: 'ZAR' });
+    expect(offers[0]).toMatchObject({
+      price: '0.00',
+      priceCurrency: 'ZAR',
+      validThrough: '2099-12-31T23:59:59+02:00',
+    });
+    expect(offers[1]).not.toHaveProperty('validThrough');
     expect(offers[1]).toMatchObject({
       price: '200.00',
       priceCurrency: 'ZAR',

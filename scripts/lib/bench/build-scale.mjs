@@ -86,7 +86,7 @@ export async function measureBuildScale({ sizes, log = console.log }) {
       const { code, output } = await runAstroBuild({
         outDir,
         cacheDir,
-        env: { POCKETBASE_URL: pocketbase.url },
+        env: { POCKETBASE_URL: pocketbase.url, LOCAL_BUILD: 'true' },
         onSpawn: (child) => {
           if (child.pid) sampler = samplePeakMemory(child.pid);
         },

@@ -7,7 +7,7 @@ import {
   PUBLIC_EMAILJS_SERVICE_ID,
   PUBLIC_EMAILJS_TEMPLATE_ID,
 } from 'astro:env/client';
-import { TIMING } from '@/site.config';
+import { CONTACT, TIMING } from '@/site.config';
 import { buttonVariants } from '@/lib/buttonVariants';
 import {
   contactSchema,
@@ -19,7 +19,7 @@ import { CONTACT_TOASTS, type ContactOutcome } from '@/lib/contactOutcome';
 import { buildContactPayload } from '@/lib/contactPayload';
 import { readEmailjsConfig } from '@/lib/emailjsConfig';
 import { loadEmailjs, sendContactMessage } from '@/lib/sendContactMessage';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 import { FormMessage, Input, Label, Textarea } from './form/fields';
 import { Toaster, useToasts } from './form/Toaster';
 
@@ -50,6 +50,17 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 const fieldId = (name: string) => `contact-${name}`;
+
+function SupportEmailLink() {
+  return (
+    <a
+      href={`mailto:${CONTACT.supportEmail}`}
+      className="font-medium text-primary underline underline-offset-4"
+    >
+      {CONTACT.supportEmail}
+    </a>
+  );
+}
 const errorId = (name: string) => `contact-${name}-error`;
 
 function ContactFormFields() {
@@ -103,6 +114,15 @@ function ContactFormFields() {
         onFocus={() => void loadEmailjs().catch(() => undefined)}
         className="grid gap-5 sm:grid-cols-2"
       >
+        {!SEND_CONFIG.configured && (
+          // Only a local build gets here: a production build refuses to run without EmailJS.
+          <p
+            className="rounded-md border border-border bg-muted p-4 text-sm text-foreground sm:col-span-2"
+            data-contact-not-configured
+          >
+            This copy of the site cannot send messages. Please email us at <SupportEmailLink />.
+          </p>
+        )}
         <p className="text-sm text-muted-foreground sm:col-span-2">All fields are required.</p>
         {FIELDS.map(({ name, label, autoComplete, type = 'text', multiline, half }) => {
           const error = errors[name]?.message;
@@ -157,9 +177,18 @@ function ContactFormFields() {
   );
 }
 
+/** In place of a broken form: the address still reaches us. */
+export function ContactFormFallback() {
+  return (
+    <IslandMessage>
+      The form could not be loaded. Please email us at <SupportEmailLink />.
+    </IslandMessage>
+  );
+}
+
 export default function ContactForm() {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary fallback={<ContactFormFallback />}>
       <ContactFormFields />
     </ErrorBoundary>
   );

@@ -25,7 +25,10 @@ export function describeError(error: unknown): { message: string; stack?: string
   return { message: typeof error === 'string' && error ? error : 'Unknown error' };
 }
 
-/** Spec §2 "Generic error screen". */
+/**
+ * The generic error screen, with the stack when there is one. For developers only: `astro dev`
+ * shows it, a built site shows the island's own quiet fallback instead.
+ */
 export function ErrorFallback({ error }: ErrorFallbackProps) {
   const { message, stack } = describeError(error);
   return (
@@ -44,8 +47,17 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
   );
 }
 
+/** A quiet line in place of a broken island: it says what is missing, never why. */
+export function IslandMessage({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-muted-foreground">{children}</p>;
+}
+
 interface ErrorBoundaryProps {
   children: ReactNode;
+  /** What visitors see instead of a broken island: something quiet that fits its place. */
+  fallback: ReactNode;
+  /** Show the error screen with the stack instead of the fallback. Default: only in `astro dev`. */
+  showDetails?: boolean;
 }
 
 interface ErrorBoundaryState {
@@ -66,7 +78,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   render() {
-    if (this.state.hasError) return <ErrorFallback error={this.state.error} />;
-    return this.props.children;
+    const { children, fallback, showDetails = import.meta.env.DEV } = this.props;
+    if (!this.state.hasError) return children;
+    return showDetails ? <ErrorFallback error={this.state.error} /> : fallback;
   }
 }

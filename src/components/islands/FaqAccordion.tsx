@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { splitLinks } from '@/lib/linkify';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 
 export interface FaqAccordionItem {
   question: string;
@@ -115,9 +115,13 @@ function Accordion({ items, headingLevel = 2, idPrefix = 'faq' }: Props) {
   );
 }
 
+export function FaqAccordionFallback() {
+  return <IslandMessage>The answers could not be shown. Please reload the page.</IslandMessage>;
+}
+
 export default function FaqAccordion(props: Props) {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary fallback={<FaqAccordionFallback />}>
       <Accordion {...props} />
     </ErrorBoundary>
   );

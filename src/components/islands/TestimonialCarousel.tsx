@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
 import { TIMING } from '@/site.config';
-import { ErrorBoundary } from './ErrorBoundary';
+import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 
 interface Props {
   /** The slides, rendered by Astro (TestimonialSlide.astro): static HTML, not serialised props. */
@@ -159,9 +159,15 @@ function Carousel({
   );
 }
 
+export function TestimonialCarouselFallback() {
+  return (
+    <IslandMessage>The testimonials could not be shown. Please reload the page.</IslandMessage>
+  );
+}
+
 export default function TestimonialCarousel(props: Props) {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary fallback={<TestimonialCarouselFallback />}>
       <Carousel {...props} />
     </ErrorBoundary>
   );

@@ -3,7 +3,7 @@ import { ThemeProvider, useTheme } from './ThemeProvider';
 
 /*
  * The two icons are inline SVG (Lucide's "sun" and "moon" paths) rather than lucide-react:
- * this island loads on every page, and lucide's runtime would add ~1.7 KB gzip to each.
+ * this island is on every page, and lucide's runtime would add ~1.7 KB gzip to its code.
  */
 const iconProps = {
   viewBox: '0 0 24 24',
@@ -16,14 +16,18 @@ const iconProps = {
 } as const;
 
 function ThemeToggleButton() {
-  const { resolvedTheme, toggleTheme } = useTheme();
-  const next = resolvedTheme === 'dark' ? 'light' : 'dark';
+  const { toggleTheme } = useTheme();
+  /*
+   * Everything this renders must be the same on the server and on the first client render: the
+   * server cannot know the stored theme, and the button stays server-rendered until a visitor
+   * touches it. So the label and tooltip name the action, not the theme it leads to.
+   */
   return (
     <button
       type="button"
       onClick={toggleTheme}
       aria-label="Toggle theme"
-      title={`Switch to ${next} theme`}
+      title="Toggle theme"
       className="inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground transition-colors hover:bg-muted"
     >
       {/* Icons switch by CSS, so the server-rendered button is already right before hydration. */}
@@ -39,8 +43,10 @@ function ThemeToggleButton() {
 }
 
 export default function ThemeToggle() {
+  // A broken toggle leaves no trace: the page keeps the theme it has, and a message would not
+  // fit a 40 px icon button.
   return (
-    <ErrorBoundary>
+    <ErrorBoundary fallback={null}>
       <ThemeProvider>
         <ThemeToggleButton />
       </ThemeProvider>

@@ -67,9 +67,14 @@ function TypingWord({ phrases, timing }: Props) {
   );
 }
 
+/** A broken headline still reads whole: the first phrase, standing still. */
+export function TypingHeadlineFallback({ phrases }: Pick<Props, 'phrases'>) {
+  return <span className="text-primary">{phrases[0]}</span>;
+}
+
 export default function TypingHeadline(props: Props) {
   return (
-    <ErrorBoundary>
+    <ErrorBoundary fallback={<TypingHeadlineFallback phrases={props.phrases} />}>
       <TypingWord {...props} />
     </ErrorBoundary>
   );

@@ -1,4 +1,19 @@
 import { z } from 'astro/zod';
+import { removeControlCharacters } from '@/lib/controlCharacters';
+
+/** A CMS text field, its control characters removed first so RSS and JSON-LD stay well-formed. */
+function cmsText<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? removeControlCharacters(value) : value),
+    schema,
+  );
+}
+
+/** Text that may be missing and then reads as empty text. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
 
 /** PocketBase writes "2025-07-01 12:00:00.123Z"; a Date survives the content store intact. */
 const pocketBaseDate = z.coerce.date().refine((date) => !Number.isNaN(date.getTime()), {
@@ -12,8 +27,8 @@ const optionalPocketBaseDate = z
   .transform((value) => (value ? value : undefined))
   .pipe(pocketBaseDate.optional());
 
-/** Optional text: empty and missing both read as undefined. */
-const optionalText = z
+/** Optional text, trimmed: empty and missing both read as undefined. */
+const optionalTrimmedText = z
   .string()
   .nullish()
   .transform((value) => value?.trim() || undefined);
@@ -22,18 +37,15 @@ const optionalText = z
 export const blogRecordSchema = z.object({
   id: z.string().min(1),
   collectionId: z.string(),
-  title: z.string().trim().min(1),
-  content: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  title: cmsText(z.string().trim().min(1)),
+  content: cmsText(optionalText),
   banner_image: z.string().nullish(),
   created: pocketBaseDate,
   updated: pocketBaseDate,
   published: z.boolean().default(false),
   published_at: optionalPocketBaseDate,
-  excerpt: optionalText,
-  banner_alt: optionalText,
+  excerpt: cmsText(optionalTrimmedText),
+  banner_alt: cmsText(optionalTrimmedText),
 });
 export type BlogRecord = z.infer<typeof blogRecordSchema>;
 
@@ -74,22 +86,10 @@ export type BlogData = z.infer<typeof blogSchema>;
 export const testimonialRecordSchema = z.object({
   id: z.string().min(1),
   collectionId: z.string(),
-  quote: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  author: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  position: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
-  company: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ''),
+  quote: cmsText(optionalText),
+  author: cmsText(optionalText),
+  position: cmsText(optionalText),
+  company: cmsText(optionalText),
   avatar: z.string().nullish(),
   published: z.boolean().default(false),
 });

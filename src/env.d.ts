@@ -1,0 +1,8 @@
+// The project's own client directive (src/integrations/clientInteraction.mjs), typed for templates.
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:interaction'?: boolean;
+  }
+}
+
+export {};

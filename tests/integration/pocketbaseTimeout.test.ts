@@ -1,0 +1,126 @@
+/**
+ * No PocketBase request of the build waits for ever: a server that accepts the connection and
+ * never answers, or stops half-way through an answer, fails the request after the timeout with
+ * a message naming the cause (never an empty blog).
+ */
+import { createServer, type Server } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  createPocketBaseClient,
+  describeError,
+  fetchAllRecords,
+  requestTimeoutMs,
+} from '@/lib/pocketbase/client';
+import { BlogLoadError, pocketBaseBlogsLoader } from '@/lib/pocketbase/loaders';
+import { blogSchema } from '@/lib/pocketbase/schemas';
+import { createLoaderContext } from '../support/loaderContext';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { startSilentServer, type SilentServer } from '../support/silent-server';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function silent(): Promise<SilentServer> {
+  const server = await startSilentServer();
+  cleanups.push(server.close);
+  return server;
+}
+
+/** Sends the status line, headers and half a JSON list, then nothing more. */
+async function stallingMidBody(): Promise<string> {
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+    res.write('{"page":1,"perPage":500,"items":[');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('PocketBase requests of the build', () => {
+  it('give up on a server that accepts and stays silent, saying so', async () => {
+    const server = await silent();
+    const started = Date.now();
+    const error = await failureOf(
+      fetchAllRecords(createPocketBaseClient(server.url, 800), 'blogs'),
+    );
+    expect(describeError(error)).toBe('timed out: no complete answer within 0.8 s');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.connections()).toBe(1);
+  });
+
+  it('give up on an answer that stops half-way, rather than reading it as an empty list', async () => {
+    const url = await stallingMidBody();
+    const error = await failureOf(fetchAllRecords(createPocketBaseClient(url, 800), 'blogs'));
+    expect(describeError(error)).toBe('timed out: no complete answer within 0.8 s');
+  });
+
+  it('fail a production build with the URL and the cause', async () => {
+    const server = await silent();
+    const { context } = createLoaderContext('blogs', blogSchema);
+    const previous = process.env.POCKETBASE_TIMEOUT_SECONDS;
+    process.env.POCKETBASE_TIMEOUT_SECONDS = '1';
+    try {
+      const loader = pocketBaseBlogsLoader({ url: server.url, failOnError: true });
+      const error = await failureOf(loader.load(context));
+      expect(error).toBeInstanceOf(BlogLoadError);
+      expect((error as Error).message).toBe(
+        `Failed to fetch blogs: ${server.url}: timed out: no complete answer within 1 s`,
+      );
+    } finally {
+      if (previous === undefined) delete process.env.POCKETBASE_TIMEOUT_SECONDS;
+      else process.env.POCKETBASE_TIMEOUT_SECONDS = previous;
+    }
+  });
+
+  it('read POCKETBASE_TIMEOUT_SECONDS, default 30 s, and refuse nonsense', () => {
+    expect(DEFAULT_REQUEST_TIMEOUT_SECONDS).toBe(30);
+    expect(requestTimeoutMs(undefined)).toBe(30_000);
+    expect(requestTimeoutMs(' ')).toBe(30_000);
+    expect(requestTimeoutMs('2.5')).toBe(2_500);
+    for (const bad of ['0', '-1', 'soon', 'Infinity']) {
+      expect(() => requestTimeoutMs(bad), bad).toThrow(/POCKETBASE_TIMEOUT_SECONDS/);
+    }
+  });
+});
+
+describe('PocketBase requests of the build, against a real PocketBase', () => {
+  let pocketbase: TestPocketBase;
+  beforeAll(async () => {
+    pocketbase = await startTestPocketBase();
+  });
+  afterAll(async () => {
+    await pocketbase?.stop();
+  });
+
+  it('still read records and report HTTP errors through the timed fetch', async () => {
+    const admin = await pocketbase.adminClient();
+    await admin
+      .collection('blogs')
+      .create({ title: 'Timed', content: '<p>x</p>', published: true });
+    const pb = createPocketBaseClient(pocketbase.url, 5_000);
+    const records = await fetchAllRecords(pb, 'blogs');
+    expect(records.map((record) => record.title)).toEqual(['Timed']);
+    const error = await failureOf(fetchAllRecords(pb, 'no_such_collection'));
+    expect(describeError(error)).toMatch(/^HTTP 404: /);
+  });
+});

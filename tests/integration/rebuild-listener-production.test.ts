@@ -1,0 +1,262 @@
+/**
+ * The rebuild listener as it runs in production: its own process, started from a copy of the
+ * project installed with `npm ci --omit=dev` (so every package it and the build import must be a
+ * dependency), serving the live site itself (REBUILD_SERVE_PORT), building from a real
+ * PocketBase reached through a gate that can hold connections unanswered.
+ *
+ * In order: hostile requests on both ports; a build that hangs on a silent PocketBase is stopped
+ * with its whole process group after REBUILD_TIMEOUT_SECONDS while the live site stays; the next
+ * request starts a new build; SIGTERM stops the listener and its build. Then, started again with
+ * the default timeout (a whole build outlasts the short one used above), the listener publishes
+ * the real site, whose RSS feed and JSON-LD stay well-formed with a control character in a post
+ * title.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { processTable } from '../support/processes';
+import { hostileRequests, rawRequest } from '../support/raw-http';
+import { startSilentServer, type SilentServer } from '../support/silent-server';
+import { TEST_EMAILJS_ENV } from '../support/site';
+
+const PROJECT = path.resolve(import.meta.dirname, '../..');
+const SECRET = 'production-secret-0123456789abcdef';
+/** Generous next to the ~5–15 s a build takes to reach PocketBase; the test checks it did. */
+const BUILD_TIMEOUT_SECONDS = 45;
+const TITLE = 'Control\u0001 characters in a title';
+const CLEAN_TITLE = 'Control characters in a title';
+
+let work: string;
+let copy: string;
+let pocketbase: TestPocketBase;
+let gate: SilentServer;
+let listener: ChildProcess;
+let output = '';
+let listenerUrl: string;
+let siteUrl: string;
+let postId: string;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `check` is true, failing with `what` after `timeoutMs`. */
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms.\n${output}`);
+    if (listener.exitCode !== null) throw new Error(`the listener exited: ${what}\n${output}`);
+    await sleep(200);
+  }
+}
+
+function rebuild() {
+  return fetch(`${listenerUrl}/rebuild`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${SECRET}` },
+  });
+}
+
+/** Starts `node scripts/rebuild-listener.mjs` in the production copy; resolves once it serves. */
+async function startListener(extraEnv: Record<string, string>) {
+  output = '';
+  listener = spawn(process.execPath, ['scripts/rebuild-listener.mjs'], {
+    cwd: copy,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      // Spaces around the secret are ignored.
+      REBUILD_LISTENER_SECRET: `  ${SECRET}  `,
+      REBUILD_LISTENER_PORT: new URL(listenerUrl).port,
+      REBUILD_SERVE_PORT: new URL(siteUrl).port,
+      POCKETBASE_URL: gate.url,
+      // The loader would give up on the silent PocketBase by itself; here the listener must.
+      POCKETBASE_TIMEOUT_SECONDS: '600',
+      // The listener's builds are production builds: the contact form must be able to send.
+      ...TEST_EMAILJS_ENV,
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  listener.stdout!.on('data', (chunk) => (output += chunk));
+  listener.stderr!.on('data', (chunk) => (output += chunk));
+  await waitFor('the listener serves', () => /serving the published site/.test(output), 60_000);
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'lw-production-'));
+  copy = path.join(work, 'project');
+  // The project as committed or about to be: tracked and new files, nothing git ignores.
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
+    cwd: PROJECT,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    await cp(path.join(PROJECT, file), path.join(copy, file), { recursive: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        // A file deleted in the work tree but not yet in git.
+        if (error.code !== 'ENOENT') throw error;
+      },
+    );
+  }
+  execFileSync(
+    'npm',
+    ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    { cwd: copy, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+
+  pocketbase = await startTestPocketBase();
+  const admin = await pocketbase.adminClient();
+  postId = (await admin.collection('blogs').create({ title: TITLE, content: '<p>Body.</p>' })).id;
+  gate = await startSilentServer({ forwardTo: pocketbase.url, mode: 'silent' });
+
+  // A site published earlier: the live site the listener must keep serving.
+  const previous = path.join(copy, '.rebuild', 'builds', '00000000T000000-0-0000');
+  await mkdir(previous, { recursive: true });
+  await writeFile(path.join(previous, 'index.html'), '<h1>previous</h1>');
+  await symlink(
+    path.relative(path.join(copy, '.rebuild'), previous),
+    path.join(copy, '.rebuild', 'current'),
+  );
+
+  const [port, servePort] = [await getFreePort(), await getFreePort()];
+  listenerUrl = `http://127.0.0.1:${port}`;
+  siteUrl = `http://127.0.0.1:${servePort}`;
+  await startListener({ REBUILD_TIMEOUT_SECONDS: String(BUILD_TIMEOUT_SECONDS) });
+}, 600_000);
+
+afterAll(async () => {
+  if (listener && listener.exitCode === null) {
+    listener.kill('SIGTERM');
+    await new Promise((resolve) => listener.once('exit', resolve));
+  }
+  await gate?.close();
+  await pocketbase?.stop();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('the rebuild listener from a production install', () => {
+  it('answers every hostile request with a 4xx on both ports and keeps serving the live site', async () => {
+    for (const url of [listenerUrl, siteUrl]) {
+      const { port, host } = new URL(url);
+      for (const [name, payload] of hostileRequests(host)) {
+        const { status, text } = await rawRequest(Number(port), payload);
+        expect(status, `${url} ${name}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(status, `${url} ${name}`).toBeLessThan(500);
+      }
+    }
+    expect(listener.exitCode).toBeNull();
+    expect(await (await fetch(`${siteUrl}/`)).text()).toBe('<h1>previous</h1>');
+  });
+
+  it(`stops a build hung on a silent PocketBase after ${BUILD_TIMEOUT_SECONDS} s, whole process group, secret never in its environment`, async () => {
+    const accepted = await rebuild();
+    expect(accepted.status).toBe(202);
+    await waitFor('the build reaches PocketBase', () => gate.connections() > 0, 40_000);
+
+    const table = await processTable();
+    const build = table.find((entry) => entry.ppid === listener.pid);
+    expect(build, 'the build process').toBeDefined();
+    expect(build!.pgid, 'the build leads its own process group').toBe(build!.pid);
+    const environ = await readFile(`/proc/${build!.pid}/environ`, 'utf8');
+    expect(environ).toContain(`POCKETBASE_URL=${gate.url}`);
+    // Passed empty, so that a .env beside the build cannot hand it back either.
+    const secretEntries = environ
+      .split('\0')
+      .filter((entry) => entry.startsWith('REBUILD_LISTENER_SECRET='));
+    expect(secretEntries).toEqual(['REBUILD_LISTENER_SECRET=']);
+    expect(environ).not.toContain(SECRET);
+
+    await waitFor(
+      'the build is stopped',
+      () => /build 1 FAILED after [\d.]+ s \(timed out and was stopped\)/.test(output),
+      (BUILD_TIMEOUT_SECONDS + 30) * 1000,
+    );
+    expect(output).toContain(
+      `The build did not finish within ${BUILD_TIMEOUT_SECONDS} s (REBUILD_TIMEOUT_SECONDS)`,
+    );
+    const left = (await processTable()).filter(
+      (entry) => entry.pgid === build!.pgid && entry.state !== 'Z',
+    );
+    expect(left, 'processes of the stopped build').toEqual([]);
+    expect(listener.exitCode).toBeNull();
+    expect(await (await fetch(`${siteUrl}/`)).text()).toBe('<h1>previous</h1>');
+  }, 180_000);
+
+  it('starts a new build at the next request, and stops it with its group on SIGTERM', async () => {
+    gate.setMode('forward');
+    const held = gate.connections();
+    expect((await rebuild()).status).toBe(202);
+    // The new build reaches PocketBase, which now answers through the gate.
+    await waitFor(
+      'build 2 reads PocketBase',
+      () => /build 2 started/.test(output) && gate.connections() > held,
+      60_000,
+    );
+    const build = (await processTable()).find((entry) => entry.ppid === listener.pid);
+    expect(build, 'the second build process').toBeDefined();
+
+    listener.kill('SIGTERM');
+    const code = await new Promise((resolve) => listener.once('exit', resolve));
+    expect(code).toBe(143);
+    const left = (await processTable()).filter(
+      (entry) => entry.pgid === build!.pgid && entry.state !== 'Z',
+    );
+    expect(left, 'processes of the build under way at SIGTERM').toEqual([]);
+  }, 120_000);
+
+  it('publishes the real site once started again with the default timeout', async () => {
+    await startListener({});
+    expect(output).toContain('builds stopped after 600 s');
+    expect((await rebuild()).status).toBe(202);
+    await waitFor('build 1 is published', () => /build 1 published/.test(output), 400_000);
+    const home = await fetch(`${siteUrl}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('http-equiv="content-security-policy"');
+  }, 420_000);
+
+  describe('with a U+0001 in a post title', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: chromiumExecutable(),
+        args: CHROMIUM_ARGS,
+      });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('keeps the RSS feed well-formed XML (parsed by Chromium)', async () => {
+      const feed = await (await fetch(`${siteUrl}/rss.xml`)).text();
+      const page = await browser.newPage();
+      const parsed = await page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml');
+        return {
+          error: doc.querySelector('parsererror')?.textContent ?? null,
+          titles: [...doc.querySelectorAll('item > title')].map((node) => node.textContent),
+        };
+      }, feed);
+      await page.close();
+      expect(parsed.error).toBeNull();
+      expect(parsed.titles).toEqual([CLEAN_TITLE]);
+    });
+
+    it('keeps the post page JSON-LD valid JSON with the clean title, its body marked for the CSP', async () => {
+      const html = await (await fetch(`${siteUrl}/blog/${postId}`)).text();
+      const blocks = [
+        ...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+      ].map((match) => JSON.parse(match[1]) as Record<string, unknown>);
+      const article = blocks.find((block) => block['@type'] === 'BlogPosting');
+      expect(article?.headline).toBe(CLEAN_TITLE);
+      expect(html).not.toContain('\u0001');
+      expect(html.match(/data-article-body/g)).toHaveLength(1);
+    });
+  });
+});

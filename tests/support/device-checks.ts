@@ -1,0 +1,387 @@
+/**
+ * What the device matrix checks on one page, as a visitor on that device meets it: no sideways
+ * scrolling, targets big enough for a finger (WCAG 2.2, 2.5.8), in-page links that land below the
+ * fixed header, and a mobile menu that covers the screen and can be tapped wherever the page is
+ * scrolled. Each check runs in the page in one round trip and returns the problems it found as
+ * text, so a run names every problem on every page at once.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+
+export interface Viewport {
+  name: string;
+  width: number;
+  height: number;
+  /** A phone: touch input, mobile viewport behaviour, taps rather than clicks. */
+  touch: boolean;
+}
+
+export const VIEWPORTS: readonly Viewport[] = [
+  { name: '360x740', width: 360, height: 740, touch: false },
+  { name: '390x844-touch', width: 390, height: 844, touch: true },
+  { name: '768x1024', width: 768, height: 1024, touch: false },
+  { name: '1280x800', width: 1280, height: 800, touch: false },
+  { name: '1920x1080', width: 1920, height: 1080, touch: false },
+];
+
+/** Below this width the header shows the menu button instead of the desktop nav. */
+export const DESKTOP_NAV_MIN_WIDTH = 1024;
+
+export const THEMES = ['dark', 'light'] as const;
+
+/** Where the page is scrolled for a check: "top", "middle" or "bottom" and the offset in px. */
+export interface ScrollPosition {
+  name: 'top' | 'middle' | 'bottom';
+  y: number;
+}
+
+/** Top, middle and bottom of a long page (taller than two screens); the ends of a shorter one. */
+export async function scrollPositions(page: Page): Promise<ScrollPosition[]> {
+  const { height, viewport } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    viewport: window.innerHeight,
+  }));
+  const max = Math.max(0, height - viewport);
+  if (max === 0) return [{ name: 'top', y: 0 }];
+  if (height < 2 * viewport) {
+    return [
+      { name: 'top', y: 0 },
+      { name: 'bottom', y: max },
+    ];
+  }
+  return [
+    { name: 'top', y: 0 },
+    { name: 'middle', y: Math.round(max / 2) },
+    { name: 'bottom', y: max },
+  ];
+}
+
+/** Scrolls at once (no smooth scrolling) and waits for the page to settle there. */
+export async function scrollToPosition(page: Page, y: number): Promise<void> {
+  await page.evaluate(async (top) => {
+    window.scrollTo({ top, behavior: 'instant' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, y);
+}
+
+/** `scrollWidth` of the document is at most the viewport's width: nothing scrolls sideways. */
+export async function findHorizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
+    if (scrollWidth <= width) return [];
+    // Name the culprits: the innermost elements reaching past the right edge (fixed ones only
+    // stretch with the page).
+    const past = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (element) =>
+        element.getBoundingClientRect().right > width + 0.5 &&
+        !element.closest('#site-header, dialog'),
+    );
+    const culprits = past
+      .filter((element) => !past.some((other) => other !== element && element.contains(other)))
+      .slice(0, 3)
+      .map((element) => {
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}`;
+        const classes = [...element.classList].slice(0, 3).join('.');
+        return `${name}${classes ? `.${classes}` : ''} (right ${Math.round(element.getBoundingClientRect().right)})`;
+      });
+    return [`scrollWidth ${scrollWidth} > ${width}: ${culprits.join('; ')}`];
+  });
+}
+
+/**
+ * Targets smaller than 24×24 CSS px that no exception of WCAG 2.5.8 covers. Checked as the success
+ * criterion reads:
+ * - spacing: an undersized target passes when a 24 px circle on the centre of its box meets no
+ *   other target's box and no other undersized target's circle;
+ * - inline: a link that shares its line with other text (a link in a sentence) is sized by that
+ *   text's line height and passes.
+ * Only what a visitor can reach counts: visible, not inert, not clipped away (the skip link shows
+ * when focused, and is 24 px tall then), on the page.
+ */
+export async function findSmallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 24;
+    const RADIUS = MIN / 2;
+    const SELECTOR = [
+      'a[href]',
+      'button',
+      'input:not([type="hidden"])',
+      'select',
+      'textarea',
+      'summary',
+      '[role="button"]',
+      '[role="link"]',
+      '[tabindex]:not([tabindex="-1"])',
+    ].join(',');
+
+    const isReachable = (element: HTMLElement) => {
+      if (element.closest('[inert], [aria-hidden="true"]') && element.tabIndex < 0) return false;
+      if (element.closest('[inert]')) return false;
+      if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+      const box = element.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) return false;
+      const page = document.documentElement;
+      if (box.right + scrollX <= 0 || box.bottom + scrollY <= 0) return false;
+      if (box.left + scrollX >= page.scrollWidth) return false;
+      return true;
+    };
+
+    const targets = [...document.querySelectorAll<HTMLElement>(SELECTOR)].filter(isReachable);
+    const boxOf = (element: HTMLElement) => element.getBoundingClientRect();
+
+    /** Inline link on a line it shares with text outside it. */
+    const isInSentence = (element: HTMLElement) => {
+      if (getComputedStyle(element).display !== 'inline') return false;
+      let block = element.parentElement;
+      while (block && getComputedStyle(block).display.startsWith('inline')) {
+        block = block.parentElement;
+      }
+      if (!block) return false;
+      const lines = [...element.getClientRects()];
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || element.contains(node)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (lines.some((line) => rect.top < line.bottom - 1 && rect.bottom > line.top + 1)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+
+    const centre = (box: DOMRect) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    const circleMeetsBox = (c: { x: number; y: number }, box: DOMRect) => {
+      const dx = Math.max(box.left - c.x, 0, c.x - box.right);
+      const dy = Math.max(box.top - c.y, 0, c.y - box.bottom);
+      return dx * dx + dy * dy < RADIUS * RADIUS;
+    };
+    const related = (a: HTMLElement, b: HTMLElement) => a === b || a.contains(b) || b.contains(a);
+
+    const undersized = targets.filter((element) => {
+      const box = boxOf(element);
+      return (box.width < MIN - 0.01 || box.height < MIN - 0.01) && !isInSentence(element);
+    });
+
+    const describe = (element: HTMLElement) => {
+      const box = boxOf(element);
+      const label = (
+        element.getAttribute('aria-label') ||
+        element.textContent ||
+        element.getAttribute('href') ||
+        ''
+      )
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 40);
+      return `<${element.tagName.toLowerCase()}> "${label}" ${Math.round(box.width)}×${Math.round(box.height)}`;
+    };
+
+    const problems: string[] = [];
+    for (const element of undersized) {
+      const c = centre(boxOf(element));
+      const crowdedBy = targets.find((other) => {
+        if (related(element, other)) return false;
+        if (circleMeetsBox(c, boxOf(other))) return true;
+        if (!undersized.includes(other)) return false;
+        const o = centre(boxOf(other));
+        return Math.hypot(o.x - c.x, o.y - c.y) < MIN;
+      });
+      if (crowdedBy) problems.push(`${describe(element)} is crowded by ${describe(crowdedBy)}`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * Follows every in-page link (the skip link, tables of contents, "See How It Works") from the top
+ * of the page and checks that its target starts below the fixed header. A target that cannot
+ * scroll further (the page's very top or bottom) stays where the page puts it.
+ */
+export async function findAnchorsUnderHeader(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const header = document.getElementById('site-header');
+    if (!header) return ['no #site-header'];
+    const settle = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
+      (link) => link.hash.length > 1,
+    );
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const link of links) {
+      if (seen.has(link.hash)) continue;
+      seen.add(link.hash);
+      const target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+      if (!target) {
+        problems.push(`${link.hash}: no element with that id`);
+        continue;
+      }
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      history.replaceState(null, '', location.pathname);
+      await settle();
+      link.click();
+      await settle();
+      const headerBottom = header.getBoundingClientRect().bottom;
+      const top = target.getBoundingClientRect().top;
+      const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+      const pinned = window.scrollY <= 0 || window.scrollY >= maxScroll - 1;
+      if (top < headerBottom - 0.5 && !pinned) {
+        problems.push(
+          `${link.hash}: starts at ${Math.round(top)} px, under the header (bottom ${Math.round(headerBottom)} px)`,
+        );
+      }
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    history.replaceState(null, '', location.pathname);
+    return problems;
+  });
+}
+
+/** The centre of each element matching a selector, and whether a hit test there finds it. */
+export async function hitTestAll(page: Page, selector: string) {
+  return page.evaluate(
+    (css) =>
+      [...document.querySelectorAll(css)].map((element) => {
+        const box = element.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const found = document.elementFromPoint(x, y);
+        return {
+          label: (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          x,
+          y,
+          hit: Boolean(found && (found === element || element.contains(found))),
+          found: found ? found.outerHTML.slice(0, 80) : '(nothing)',
+        };
+      }),
+    selector,
+  );
+}
+
+/** The centre of one element, and whether a hit test there finds it. */
+export async function hitTest(page: Page, selector: string, index = 0) {
+  const all = await hitTestAll(page, selector);
+  return all[index] ?? { label: '', x: 0, y: 0, hit: false, found: '(missing)' };
+}
+
+/** Taps (touch) or clicks (mouse) a point, as the device would. */
+export async function pressAt(page: Page, touch: boolean, x: number, y: number) {
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+export const MENU_BUTTON = '#mobile-menu-button';
+export const MENU = '#mobile-menu';
+export const MENU_LINKS = '#mobile-menu a[href]';
+const SETTLE = { timeout: 2_000 };
+
+/**
+ * At the current scroll position: the menu button is hit where a finger lands, the menu opens as
+ * a panel covering the whole viewport, every link in it is hit at its centre, Escape closes it,
+ * focus is back on the button and the page has not moved.
+ */
+export async function findMenuProblems(page: Page, touch: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  const before = await page.evaluate(() => window.scrollY);
+  const button = await hitTest(page, MENU_BUTTON);
+  if (!button.hit) return [`menu button not hit at its centre (found ${button.found})`];
+  await pressAt(page, touch, button.x, button.y);
+  // A tap becomes a click a moment after the finger lifts. Each wait here is brief, and the check
+  // after it reports what it finds either way.
+  await page
+    .waitForFunction((css) => document.querySelector(css)?.checkVisibility(), MENU, SETTLE)
+    .catch(() => undefined);
+  const panel = await page.evaluate((css) => {
+    const menu = document.querySelector(css);
+    if (!menu) return null;
+    const box = menu.getBoundingClientRect();
+    return {
+      open: menu.checkVisibility(),
+      covers:
+        box.top <= 0.5 &&
+        box.left <= 0.5 &&
+        box.bottom >= window.innerHeight - 0.5 &&
+        box.right >= window.innerWidth - 0.5,
+      box: `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+    };
+  }, MENU);
+  if (!panel?.open) return ['the menu did not open'];
+  if (!panel.covers) problems.push(`the open menu does not cover the viewport (${panel.box})`);
+  const links = await hitTestAll(page, MENU_LINKS);
+  if (links.length === 0) problems.push('the open menu has no links');
+  for (const link of links) {
+    if (!link.hit)
+      problems.push(`menu link "${link.label}" not hit at its centre (found ${link.found})`);
+  }
+  await page.keyboard.press('Escape');
+  await page
+    .waitForFunction(
+      ([menuCss, buttonCss]) =>
+        !document.querySelector(menuCss)?.checkVisibility() &&
+        document.activeElement === document.querySelector(buttonCss),
+      [MENU, MENU_BUTTON] as const,
+      SETTLE,
+    )
+    .catch(() => undefined);
+  const after = await page.evaluate(
+    ([menuCss, buttonCss]) => ({
+      open: document.querySelector(menuCss)?.checkVisibility(),
+      focused: document.activeElement === document.querySelector(buttonCss),
+      y: window.scrollY,
+    }),
+    [MENU, MENU_BUTTON] as const,
+  );
+  if (after.open) problems.push('Escape did not close the menu');
+  if (!after.focused) problems.push('focus did not return to the menu button');
+  if (Math.abs(after.y - before) > 1) problems.push(`the page moved from ${before} to ${after.y}`);
+  return problems;
+}
+
+/** Attaches a full-page screenshot named for the route, viewport and theme (kept on failure). */
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, {
+    body: await page.screenshot({ fullPage: true, animations: 'disabled' }),
+    contentType: 'image/png',
+  });
+}
+
+export interface MatrixRoute {
+  path: string;
+  status: 200 | 404;
+}
+
+/**
+ * Everything the matrix checks on one route at one screen size: the answer's status, no sideways
+ * scroll, target sizes, anchors clear of the header and, where the header shows the menu button,
+ * the menu at the top, middle and bottom of the page.
+ */
+export async function findPageProblems(page: Page, route: MatrixRoute, viewport: Viewport) {
+  const problems: string[] = [];
+  const response = await page.goto(route.path);
+  if (response?.status() !== route.status) {
+    problems.push(`answers ${response?.status()} (want ${route.status})`);
+  }
+  for (const problem of await findHorizontalOverflow(page)) problems.push(`overflow: ${problem}`);
+  for (const problem of await findSmallTargets(page)) problems.push(`target: ${problem}`);
+  // Where motion is welcome the page scrolls smoothly to an anchor; where it is not, it jumps. The
+  // place it comes to rest is the same, and the jump can be measured at once.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const problem of await findAnchorsUnderHeader(page)) problems.push(`anchor: ${problem}`);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  if (viewport.width < DESKTOP_NAV_MIN_WIDTH) {
+    for (const position of await scrollPositions(page)) {
+      await scrollToPosition(page, position.y);
+      // Islands that hydrate on sight (carousel, FAQ, form) must not widen the page either.
+      for (const problem of await findHorizontalOverflow(page)) {
+        problems.push(`overflow at the ${position.name}: ${problem}`);
+      }
+      for (const problem of await findMenuProblems(page, viewport.touch)) {
+        problems.push(`menu at the ${position.name}: ${problem}`);
+      }
+    }
+  }
+  return problems;
+}

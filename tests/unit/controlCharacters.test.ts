@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { removeControlCharacters } from '@/lib/controlCharacters';
+import { blogRecordSchema, testimonialRecordSchema } from '@/lib/pocketbase/schemas';
+
+const EVERY_C0 = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('');
+
+describe('removeControlCharacters', () => {
+  it('removes U+0000–U+001F except tab, line feed and carriage return', () => {
+    expect(removeControlCharacters(`a${EVERY_C0}b`)).toBe('a\t\n\rb');
+    expect(removeControlCharacters('Tax\u0001 season\u0000')).toBe('Tax season');
+  });
+
+  it('leaves other text alone, DEL and non-Latin letters included', () => {
+    const text = 'Rand R1 000 · “quotes” — 税 \u007f 🙂 \t\r\n';
+    expect(removeControlCharacters(text)).toBe(text);
+  });
+});
+
+describe('CMS records', () => {
+  const base = {
+    id: 'abc123',
+    collectionId: 'c',
+    created: '2025-07-01 12:00:00.000Z',
+    updated: '2025-07-01 12:00:00.000Z',
+  };
+
+  it('lose control characters in every text field of a blog record', () => {
+    const record = blogRecordSchema.parse({
+      ...base,
+      title: '\u0001 VAT\u0002 update ',
+      content: '<p>Body\u000b text</p>',
+    });
+    expect(record.title).toBe('VAT update');
+    expect(record.content).toBe('<p>Body text</p>');
+    expect(blogRecordSchema.safeParse({ ...base, title: '\u0001\u0002' }).success).toBe(false);
+  });
+
+  it('lose control characters in every text field of a testimonial, missing ones still empty', () => {
+    const record = testimonialRecordSchema.parse({
+      ...base,
+      quote: 'Great\u0007 tool',
+      author: 'Thandi\u001f Nkosi',
+      position: 'CFO\u0000',
+      company: null,
+    });
+    expect(record).toMatchObject({
+      quote: 'Great tool',
+      author: 'Thandi Nkosi',
+      position: 'CFO',
+      company: '',
+    });
+  });
+});
