@@ -5,24 +5,18 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
+import path from 'node:path';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
+import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireContactForm from './src/integrations/requireContactForm.mjs';
+import { addPostLastmod } from './src/lib/pocketbase/lastmod.ts';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
 
-/*
- * Blog banners and testimonial avatars are PocketBase files: authorising its file URLs lets
- * Astro download and optimise them at build time, so the built site never loads from PocketBase.
- */
-/** @param {string | undefined} url */
-function pocketBaseFilePatterns(url) {
-  if (!url || !URL.canParse(url)) return [];
-  const { protocol, hostname, port, pathname } = new URL(url);
-  const base = pathname.replace(/\/+$/, '');
-  return [{ protocol: protocol.slice(0, -1), hostname, port, pathname: `${base}/api/files/**` }];
-}
+/** Astro's cache: content store, image cache and transforms. Builds that keep it are warm. */
+const CACHE_DIR = process.env.ASTRO_CACHE_DIR || './node_modules/.astro';
 
 export default defineConfig({
   site: SITE_URL,
@@ -32,7 +26,7 @@ export default defineConfig({
   trailingSlash: 'never',
   // Tests and the rebuild listener build into their own folders so builds never collide.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
-  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
+  cacheDir: CACHE_DIR,
   integrations: [
     react(),
     clientInteraction(),
@@ -40,13 +34,16 @@ export default defineConfig({
     sitemap({
       // The 404 pages answer 404; they do not belong in the sitemap.
       filter: (page) => !/\/404(\.html)?$/.test(new URL(page).pathname),
+      // A post's lastmod is its `updated` (the blogs loader writes them into the cache).
+      serialize: addPostLastmod(path.resolve(CACHE_DIR)),
     }),
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
+    // The pictures the content loaders cached, as images Astro optimises.
+    pocketbaseImages(),
     // A production build stops when the contact form could not send.
     requireContactForm(),
   ],
-  image: { remotePatterns: pocketBaseFilePatterns(process.env.POCKETBASE_URL) },
   // scripts/lib/env.mjs has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.
   vite: { envDir: false },
@@ -56,6 +53,8 @@ export default defineConfig({
     schema: {
       SITE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
       POCKETBASE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
+      // "1": a draft preview (src/lib/previewMode.ts checks the value).
+      PREVIEW_DRAFTS: envField.string({ context: 'server', access: 'public', optional: true }),
       PUBLIC_CHAT_APP_URL: envField.string({ context: 'client', access: 'public', optional: true }),
       PUBLIC_CHAT_APP_LOGIN_URL: envField.string({
         context: 'client',

@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-/** `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set). */
+/**
+ * `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set).
+ * `PREVIEW_DRAFTS=1 npm run dev` shows drafts and scheduled posts too, as the preview site does.
+ */
 import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -11,7 +14,7 @@ const source = await resolveContentSource();
 const astro = spawn(
   process.execPath,
   [path.join(root, 'node_modules/astro/astro.js'), 'dev', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, POCKETBASE_URL: source.url } },
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...source.env } },
 );
 
 const stop = async () => {

@@ -11,7 +11,7 @@ import { startStaticServer } from './lib/static-server.mjs';
 const source = await resolveContentSource();
 // A build for this machine: the contact form may be left unconfigured (it then says so).
 const { code } = await runAstroBuild({
-  env: { POCKETBASE_URL: source.url, LOCAL_BUILD: 'true' },
+  env: { ...source.env, LOCAL_BUILD: 'true' },
   stdio: 'inherit',
 });
 if (code !== 0) {

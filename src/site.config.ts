@@ -134,6 +134,9 @@ export const LIMITS = {
   excerptLength: 150,
   wordsPerMinute: 200,
   contactRateLimitMs: 10_000,
+  /** A picture the build downloads (PocketBase's or another host's): whole download, bytes. */
+  imageDownloadTimeoutMs: 10_000,
+  imageMaxBytes: 10 * 1024 * 1024,
 } as const;
 
 export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;

@@ -1,65 +1,51 @@
 /*
- * Content changes publish the site: after a blogs or testimonials record is created, updated or
- * deleted (REST API and admin UI), POST to SITE_REBUILD_HOOK_URL. The logic, including how bursts
- * of edits are coalesced, lives in rebuild.js.
+ * Content changes publish the site (logic in rebuild.js):
+ * - a blogs record saved with `published` ticked and no `published_at` is dated now before it is
+ *   stored (REST API and admin UI alike);
+ * - after a blogs or testimonials record is created, updated or deleted, the public site's build
+ *   hook is called when visitors see the change, the preview hook on every save;
+ * - every minute, scheduled posts that came due get their rebuild, and changes held back by the
+ *   rate limit or a failed POST are sent.
  *
- * One hook family only, so nothing is sent twice: the request hooks on PocketBase 0.22 (the
- * onModelAfter… hooks would fire as well), the record "success" hooks on ≥ 0.23, which renamed them.
+ * PocketBase 0.22 API (the version the project pins): request hooks only, so nothing is sent
+ * twice (the onModelAfter… hooks would fire as well).
  */
 
-if (typeof onRecordAfterCreateSuccess === 'function') {
-  // PocketBase ≥ 0.23: handlers must call e.next() to continue the chain.
-  onRecordAfterCreateSuccess(
-    function (e) {
-      require(__hooks + '/rebuild.js').recordChanged(e.record, 'created');
-      e.next();
-    },
-    'blogs',
-    'testimonials',
-  );
-  onRecordAfterUpdateSuccess(
-    function (e) {
-      require(__hooks + '/rebuild.js').recordChanged(e.record, 'updated');
-      e.next();
-    },
-    'blogs',
-    'testimonials',
-  );
-  onRecordAfterDeleteSuccess(
-    function (e) {
-      require(__hooks + '/rebuild.js').recordChanged(e.record, 'deleted');
-      e.next();
-    },
-    'blogs',
-    'testimonials',
-  );
-} else {
-  // PocketBase 0.22: these run before the response is written; recordChanged never throws.
-  onRecordAfterCreateRequest(
-    function (e) {
-      require(__hooks + '/rebuild.js').recordChanged(e.record, 'created');
-    },
-    'blogs',
-    'testimonials',
-  );
-  onRecordAfterUpdateRequest(
-    function (e) {
-      require(__hooks + '/rebuild.js').recordChanged(e.record, 'updated');
-    },
-    'blogs',
-    'testimonials',
-  );
-  onRecordAfterDeleteRequest(
-    function (e) {
-      require(__hooks + '/rebuild.js').recordChanged(e.record, 'deleted');
-    },
-    'blogs',
-    'testimonials',
-  );
-}
+onRecordBeforeCreateRequest(function (e) {
+  require(__hooks + '/rebuild.js').fillPublishedAt(e.record);
+}, 'blogs');
 
-// Every minute (cron's finest step): send a change that arrived while POSTs were rate-limited,
-// or retry one whose POST failed.
+onRecordBeforeUpdateRequest(function (e) {
+  require(__hooks + '/rebuild.js').fillPublishedAt(e.record);
+}, 'blogs');
+
+// These run before the response is written; recordChanged never throws.
+onRecordAfterCreateRequest(
+  function (e) {
+    require(__hooks + '/rebuild.js').recordChanged(e.record, 'created', null);
+  },
+  'blogs',
+  'testimonials',
+);
+
+onRecordAfterUpdateRequest(
+  function (e) {
+    // originalCopy(): the record as it was loaded, before this update.
+    require(__hooks + '/rebuild.js').recordChanged(e.record, 'updated', e.record.originalCopy());
+  },
+  'blogs',
+  'testimonials',
+);
+
+onRecordAfterDeleteRequest(
+  function (e) {
+    require(__hooks + '/rebuild.js').recordChanged(e.record, 'deleted', null);
+  },
+  'blogs',
+  'testimonials',
+);
+
+// Every minute (cron's finest step).
 cronAdd('ledgerwiseSiteRebuild', '* * * * *', function () {
-  require(__hooks + '/rebuild.js').flushPending();
+  require(__hooks + '/rebuild.js').minuteTick();
 });

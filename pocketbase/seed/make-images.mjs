@@ -1,6 +1,7 @@
 /**
  * Generates the seed images from SVG written here (no third-party assets): abstract banners
- * (1200×630 JPEG) and illustrated-initial avatars (256×256 WebP), each under 100 KB.
+ * (1200×630 JPEG), illustrated-initial avatars (256×256 WebP) and a diagram for a post's body
+ * (1200×560 PNG), each under 100 KB.
  * Deterministic: the same names always give the same pictures. Output: pocketbase/seed/images/.
  *
  * Run: node pocketbase/seed/make-images.mjs
@@ -37,6 +38,30 @@ const AVATARS = [
   { file: 'avatar-ayesha-patel.webp', name: 'Ayesha Patel', colors: ['#e76f51', '#7b2cbf'] },
   { file: 'avatar-sipho-dlamini.webp', name: 'Sipho Dlamini', colors: ['#2a9d8f', '#264653'] },
 ];
+
+/**
+ * The provisional tax year (March to February) as twelve month tiles, the two payment months
+ * (August and February) raised and lit, the optional top-up month (September) outlined. No text,
+ * so it renders the same whatever fonts a machine has; the post gives it its alt text.
+ */
+function provisionalTaxCalendarSvg() {
+  const tiles = Array.from({ length: 12 }, (_, month) => {
+    const x = 60 + (month % 6) * 185;
+    const y = 70 + Math.floor(month / 6) * 230;
+    // month 0 is March: August is 5, September 6, February 11.
+    const payment = month === 5 || month === 11;
+    const topUp = month === 6;
+    const fill = payment ? '#f2c14e' : '#1b3a57';
+    const stroke = topUp ? '#f2c14e' : '#2c5677';
+    const lift = payment ? -14 : 0;
+    return `<rect x="${x}" y="${y + lift}" width="160" height="190" rx="18" fill="${fill}" stroke="${stroke}" stroke-width="${topUp ? 6 : 2}"/>
+    <rect x="${x + 24}" y="${y + lift + 26}" width="${payment ? 112 : 70}" height="14" rx="7" fill="${payment ? '#0b2239' : '#3d6d91'}"/>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="560" viewBox="0 0 1200 560">
+  <rect width="1200" height="560" fill="#0b2239"/>
+  ${tiles.join('\n  ')}
+</svg>`;
+}
 
 /** Small seeded PRNG (mulberry32) so every run draws the same shapes. */
 function makeRandom(/** @type {string} */ seedText) {
@@ -169,6 +194,10 @@ async function main() {
       file: avatar.file,
       render: () => sharp(Buffer.from(avatarSvg(avatar))).webp({ quality: 82 }),
     })),
+    {
+      file: 'provisional-tax-calendar.png',
+      render: () => sharp(Buffer.from(provisionalTaxCalendarSvg())).png({ palette: true }),
+    },
   ];
   for (const job of jobs) {
     const target = path.join(OUT_DIR, job.file);

@@ -80,7 +80,9 @@ export async function runAstroBuild({
   const stoppable = timeoutMs !== undefined || signal !== undefined;
   try {
     // Astro reads --config relative to the project root.
-    const configArgs = config ? ['--config', path.relative(PROJECT_ROOT, path.resolve(config))] : [];
+    const configArgs = config
+      ? ['--config', path.relative(PROJECT_ROOT, path.resolve(config))]
+      : [];
     const result = await runProcessGroup({
       command: process.execPath,
       args: [ASTRO_BIN, 'build', ...configArgs],

@@ -4,14 +4,32 @@
  */
 import { startLocalPocketBase } from './pocketbase.mjs';
 
-/** @returns {Promise<{ url: string, local: boolean, stop: () => Promise<void> }>} */
+/**
+ * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one
+ * its admin login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further setup.
+ * @returns {Promise<{ url: string, local: boolean, env: Record<string, string>, stop: () => Promise<void> }>}
+ */
 export async function resolveContentSource({ log = console.log } = {}) {
   if (process.env.POCKETBASE_URL) {
     log(`Using the PocketBase at ${process.env.POCKETBASE_URL} (POCKETBASE_URL).`);
-    return { url: process.env.POCKETBASE_URL, local: false, stop: async () => {} };
+    return {
+      url: process.env.POCKETBASE_URL,
+      local: false,
+      env: { POCKETBASE_URL: process.env.POCKETBASE_URL },
+      stop: async () => {},
+    };
   }
   log('POCKETBASE_URL is not set: starting the local PocketBase (.pocketbase/, seeded once)…');
   const local = await startLocalPocketBase({ log });
   log(`Local PocketBase: ${local.url} (admin UI ${local.url}/_/, ${local.adminEmail})`);
-  return { url: local.url, local: true, stop: local.stop };
+  return {
+    url: local.url,
+    local: true,
+    env: {
+      POCKETBASE_URL: local.url,
+      POCKETBASE_ADMIN_EMAIL: local.adminEmail,
+      POCKETBASE_ADMIN_PASSWORD: local.adminPassword,
+    },
+    stop: local.stop,
+  };
 }

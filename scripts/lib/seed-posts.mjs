@@ -3,7 +3,10 @@
  * and the benchmark's scale builds (scripts/bench.mjs) both use it.
  */
 
-/** @typedef {{ title: string, content: string }} PostInput */
+/**
+ * @typedef {{ title: string, content: string, published?: boolean, published_at?: string }} PostInput
+ * Without `published: true` a post is a draft, which the site does not show.
+ */
 
 /**
  * Default post body: a few paragraphs so derived fields (excerpt, read time) have work to do.
@@ -15,6 +18,8 @@ export function makeDefaultPost(index) {
   return {
     title: `Test post ${n}`,
     content: `<h2>Section ${n}</h2><p>Paragraph one of post ${n} about provisional tax &amp; VAT.</p><p>Paragraph two.</p>`,
+    // Published now (PocketBase's hook dates it).
+    published: true,
   };
 }
 
@@ -22,7 +27,8 @@ const CREATE_CONCURRENCY = 16;
 
 /**
  * Create `count` blog records (no banner images) with bounded concurrency; fast enough for
- * thousands. Requests run concurrently, so `created` order follows completion, not index.
+ * thousands. Requests run concurrently, so `created` and `published_at` order follow completion,
+ * not index.
  * Returns the records in index order.
  *
  * @param {import('pocketbase').default} pb An SDK client logged in as an admin.

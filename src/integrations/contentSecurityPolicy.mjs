@@ -68,8 +68,8 @@ export function policyDirectives({ emailjsOrigin }) {
     // Components set CSS custom properties in style attributes (define:vars, --marquee-duration);
     // attributes cannot run script, and hashes cannot cover them.
     ['style-src-attr', ["'unsafe-inline'"]],
-    // Blog posts may show images from other https sites (the sanitiser allows them).
-    ['img-src', ["'self'", 'https:']],
+    // Every picture, a post's included, is downloaded at build time and served from the site.
+    ['img-src', ["'self'"]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", emailjsOrigin]],
     ['object-src', ["'none'"]],

@@ -3,11 +3,6 @@ import sanitize from 'sanitize-html';
 export interface SanitizeOptions {
   /** The site's own origin: links to any other origin get rel="noopener noreferrer". */
   siteOrigin?: string;
-  /**
-   * Origins whose images must not appear in the page (the CMS: the built site never loads
-   * anything from PocketBase, and its address is often a local one).
-   */
-  blockedImageOrigins?: readonly string[];
 }
 
 const ALLOWED_TAGS = [
@@ -23,7 +18,7 @@ const ALLOWED_TAGS = [
 
 const ALLOWED_ATTRIBUTES: sanitize.IOptions['allowedAttributes'] = {
   a: ['href', 'title', 'rel'],
-  img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
   abbr: ['title'],
   time: ['datetime'],
   ol: ['start', 'reversed', 'type'],
@@ -48,13 +43,18 @@ function foreignOrigin(href: string, siteOrigin: string): string | undefined {
   }
 }
 
-function isAllowedImageSource(src: string | undefined, blocked: readonly string[]): boolean {
-  if (!src) return false;
+/**
+ * Absolute http(s) URLs and root-relative paths (PocketBase's editor may insert `/api/files/…`).
+ * The content loader then downloads every picture it can and removes the rest, so no page loads
+ * a picture from another origin.
+ */
+function isAllowedImageSource(src: string | undefined): boolean {
+  const text = src?.trim();
+  if (!text) return false;
+  if (/^\/(?![\\/])/.test(text)) return true;
   try {
-    // Absolute http(s) only: a relative path would point at this site, which has no such file.
-    const url = new URL(src.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    return !blocked.some((origin) => new URL(origin).origin === url.origin);
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
   }
@@ -63,7 +63,7 @@ function isAllowedImageSource(src: string | undefined, blocked: readonly string[
 /**
  * Blog HTML from the CMS, reduced to an allowlist before it reaches `set:html`: body text, headings
  * (h1 becomes h2: the page's title is its one h1), lists, tables, code, quotes, links and
- * http(s) images. Scripts, styles, frames, objects, forms, SVG and MathML (with their contents),
+ * images with an http(s) or root-relative source (the loader localises them). Scripts, styles, frames, objects, forms, SVG and MathML (with their contents),
  * every event handler and style attribute, and javascript:, vbscript:, data: and
  * protocol-relative URLs are removed. The parser decodes entities before the URL check, so
  * "&#106;avascript:" and "JaVaScRiPt:" are caught too.
@@ -72,7 +72,7 @@ function isAllowedImageSource(src: string | undefined, blocked: readonly string[
  * tab stays the reader's choice.
  */
 export function sanitizeHtml(html: string, options: SanitizeOptions = {}): string {
-  const { siteOrigin = 'https://invalid.localhost', blockedImageOrigins = [] } = options;
+  const { siteOrigin = 'https://invalid.localhost' } = options;
   return sanitize(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
@@ -97,12 +97,7 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
           attribs: external ? { ...rest, rel: 'noopener noreferrer' } : rest,
         };
       },
-      img: (tagName, attribs) => ({
-        tagName,
-        attribs: { ...attribs, loading: 'lazy', decoding: 'async' },
-      }),
     },
-    exclusiveFilter: (frame) =>
-      frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src, blockedImageOrigins),
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src),
   });
 }

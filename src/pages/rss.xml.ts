@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ site }) => {
     items: posts.map((post) => ({
       title: post.data.title,
       link: postPath(post.id),
-      pubDate: post.data.created,
+      pubDate: post.data.date,
       description: post.data.excerpt,
     })),
     customData: '<language>en-za</language>',

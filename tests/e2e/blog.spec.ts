@@ -5,13 +5,13 @@
  */
 import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { buildSite, serveSite, type ServedSite } from '../support/site';
 import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
-import { expectNoAxeViolations, presetTheme } from '../support/e2e';
+import { expectNoAxeViolations, listFiles, presetTheme, recordRequests } from '../support/e2e';
 import { THEMES, VIEWPORTS, attachScreenshot, findPageProblems } from '../support/device-checks';
 
 const BUILD_TIMEOUT = 300_000;
@@ -30,18 +30,6 @@ async function makePng(width: number, height: number): Promise<Blob> {
 async function deleteStoredFile(server: TestPocketBase, record: RecordModel) {
   const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);
   for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true });
-}
-
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
-/** Every request the page makes, to check none goes to PocketBase. */
-function recordRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => urls.push(request.url()));
-  return urls;
 }
 
 interface Variant {
@@ -63,6 +51,7 @@ test.describe('blog with 35 posts', () => {
   let withBanner: RecordModel;
   let brokenBanner: RecordModel;
   let testimonials: RecordModel[];
+  let hidden: RecordModel[];
 
   test.beforeAll(async () => {
     test.setTimeout(BUILD_TIMEOUT);
@@ -74,6 +63,8 @@ test.describe('blog with 35 posts', () => {
       good.set('title', 'Post with a banner');
       good.set('content', '<p>Banner post body.</p>');
       good.set('banner_image', await makePng(1200, 630), 'banner.png');
+      good.set('banner_alt', 'An orange rectangle');
+      good.set('published', 'true');
       withBanner = await pb.collection('blogs').create(good);
       const broken = new FormData();
       broken.set('title', 'Newest post, banner lost');
@@ -82,6 +73,7 @@ test.describe('blog with 35 posts', () => {
         '<h2>Hello</h2><p>The newest post &amp; its <a href="https://www.sars.gov.za/">link</a>.</p>',
       );
       broken.set('banner_image', await makePng(800, 420), 'lost.png');
+      broken.set('published', 'true');
       brokenBanner = await pb.collection('blogs').create(broken);
       await deleteStoredFile(pocketbase, brokenBanner);
 
@@ -91,14 +83,34 @@ test.describe('blog with 35 posts', () => {
       avatarOk.set('position', 'CFO');
       avatarOk.set('company', 'Highveld Holdings');
       avatarOk.set('avatar', await makePng(128, 128), 'lindiwe.png');
+      avatarOk.set('published', 'true');
       const t1 = await pb.collection('testimonials').create(avatarOk);
       const t2 = await pb
         .collection('testimonials')
-        .create({ quote: 'Quote without an avatar.', author: 'sipho Ndlovu' });
-      const t3 = await pb.collection('testimonials').create({ quote: 'Quote without an author.' });
+        .create({ quote: 'Quote without an avatar.', author: 'sipho Ndlovu', published: true });
+      const t3 = await pb
+        .collection('testimonials')
+        .create({ quote: 'Quote without an author.', published: true });
       testimonials = [t3, t2, t1];
+      // Not on the site: a draft, a post scheduled for next week, an unapproved testimonial.
+      hidden = [
+        await pb.collection('blogs').create({
+          title: 'Hidden draft about provisional tax',
+          content: '<p>Half written.</p>',
+        }),
+        await pb.collection('blogs').create({
+          title: 'Hidden scheduled post about VAT',
+          content: '<p>Next week.</p>',
+          published: true,
+          published_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        }),
+      ];
+      await pb.collection('testimonials').create({ quote: 'Hidden unapproved quote.' });
 
-      posts = await pb.collection('blogs').getFullList({ sort: '-created,-id' });
+      posts = await pb
+        .collection('blogs')
+        .getFullList({ sort: '-published_at,-id', filter: 'published = true' });
+      posts = posts.filter((post) => !hidden.some((h) => h.id === post.id));
       const outDir = await buildSite({ pocketbaseUrl: pocketbase.url });
       variant = { pocketbase, outDir, site: await serveSite(outDir) };
     } catch (error) {
@@ -260,7 +272,8 @@ test.describe('blog with 35 posts', () => {
     expect(posting).toMatchObject({
       headline: posts[0].title,
       author: { name: 'Ledgerwise Team' },
-      datePublished: new Date(posts[0].created.replace(' ', 'T')).toISOString(),
+      datePublished: new Date(posts[0].published_at.replace(' ', 'T')).toISOString(),
+      dateModified: new Date(posts[0].updated.replace(' ', 'T')).toISOString(),
     });
   });
 
@@ -283,6 +296,7 @@ test.describe('blog with 35 posts', () => {
     await expect(banner).toHaveAttribute('data-banner', 'pocketbase');
     await expect(banner).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
     await expect(banner).toHaveAttribute('srcset', /400w.*800w/);
+    await expect(banner).toHaveAttribute('alt', 'An orange rectangle');
     expect(await banner.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
     // The lost banner (deleted on the server) and a post without one both show the placeholder.
@@ -353,13 +367,45 @@ test.describe('blog with 35 posts', () => {
     });
   }
 
-  test('RSS and sitemap list every post', async ({ request }) => {
+  test('RSS and sitemap list every post, dated by published_at and updated', async ({
+    request,
+  }) => {
     const rss = await (await request.get(url('/rss.xml'))).text();
     expect(rss.match(/<item>/g)).toHaveLength(35);
-    for (const post of posts) expect(rss).toContain(`/blog/${post.id}</link>`);
+    for (const post of posts) {
+      const item = new RegExp(`<link>[^<]*/blog/${post.id}</link>.*?<pubDate>([^<]+)</pubDate>`);
+      const pubDate = item.exec(rss)?.[1];
+      expect(pubDate, post.id).toBe(new Date(post.published_at.replace(' ', 'T')).toUTCString());
+    }
     const sitemap = await (await request.get(url('/sitemap-0.xml'))).text();
-    for (const post of posts) expect(sitemap).toContain(`/blog/${post.id}</loc>`);
+    for (const post of posts) {
+      const entry = new RegExp(`/blog/${post.id}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap);
+      expect(entry?.[1], post.id).toBe(new Date(post.updated.replace(' ', 'T')).toISOString());
+    }
     expect(sitemap).toContain('/blog/page/2</loc>');
+  });
+
+  test('drafts and scheduled posts are nowhere: no page, not in the list, pagination, RSS, sitemap or JSON-LD', async ({
+    page,
+  }) => {
+    for (const post of hidden) {
+      const response = await page.goto(url(`/blog/${post.id}`));
+      expect(response?.status()).toBe(404);
+    }
+    // Every built file: pages (with their JSON-LD), list pages, RSS, sitemaps.
+    const files = (await listFiles(variant!.outDir)).filter((f) =>
+      /\.(html|xml|json|txt)$/.test(f),
+    );
+    expect(files.some((f) => f.endsWith('rss.xml'))).toBe(true);
+    expect(files.some((f) => f.endsWith(path.join('blog', 'page', '2.html')))).toBe(true);
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      for (const post of hidden) {
+        expect(text, file).not.toContain(post.id);
+        expect(text, file).not.toContain(post.title);
+      }
+      expect(text, file).not.toContain('Hidden unapproved quote.');
+    }
   });
 });
 

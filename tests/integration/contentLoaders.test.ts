@@ -1,19 +1,27 @@
 /**
  * The content loaders against a real PocketBase (never mocked): paging, order, derived fields,
- * images, the empty collection, the failure policy and the testimonial fallback.
+ * the editorial workflow (drafts and scheduled posts stay out of the production site, a preview
+ * shows them), images downloaded once into the cache, pictures in the body, the empty
+ * collection, the failure policy and the testimonial fallback.
  */
+import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { decode } from 'html-entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import {
   BlogLoadError,
   blogStatusLoader,
+  MISSING_ADMIN_MESSAGE,
   pocketBaseBlogsLoader,
   pocketBaseTestimonialsLoader,
 } from '@/lib/pocketbase/loaders';
 import { fetchAllRecords } from '@/lib/pocketbase/client';
+import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/lib/pocketbase/imageManifest';
 import { blogSchema, blogStatusSchema, testimonialSchema } from '@/lib/pocketbase/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/site.config';
@@ -22,14 +30,17 @@ import { createLoaderContext } from '../support/loaderContext';
 import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
 
 /** A tiny valid PNG of the given size, made by sharp (Astro's image service). */
-async function makePng(width: number, height: number): Promise<Blob> {
+async function makePngBuffer(width: number, height: number): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
-  const buffer = await sharp({
+  return sharp({
     create: { width, height, channels: 3, background: { r: 20, g: 80, b: 160 } },
   })
     .png()
     .toBuffer();
-  return new Blob([new Uint8Array(buffer)], { type: 'image/png' });
+}
+
+async function makePng(width: number, height: number): Promise<Blob> {
+  return new Blob([new Uint8Array(await makePngBuffer(width, height))], { type: 'image/png' });
 }
 
 /** Deletes a record's stored file on disk, so downloading it answers 404. */
@@ -39,6 +50,44 @@ async function deleteStoredFile(server: TestPocketBase, record: RecordModel) {
 }
 
 const closedUrl = async () => `http://127.0.0.1:${await getFreePort()}`;
+const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+const published = { published: true };
+
+/**
+ * "Another host" for pictures in a post's body: a PNG, an SVG, a file over 10 MB, and a request
+ * that never answers. It counts requests per path.
+ */
+async function startImageHost() {
+  const png = await makePngBuffer(1000, 500);
+  const hits = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
+    if (pathname === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (pathname === '/logo.svg')
+      res
+        .writeHead(200, { 'content-type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    else if (pathname === '/huge.png') {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.write(png);
+      res.end(Buffer.alloc(LIMITS.imageMaxBytes));
+    } else if (pathname === '/slow.png') {
+      // Never answers: the download's time limit must end it.
+    } else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 describe('blogs loader: 1,234 records', () => {
   let server: TestPocketBase;
@@ -52,7 +101,7 @@ describe('blogs loader: 1,234 records', () => {
   });
   afterAll(() => server?.stop());
 
-  it('reads every record in pages of 500, newest first', async () => {
+  it('reads every record in pages of 500', async () => {
     const requests: { page: unknown; perPage: unknown }[] = [];
     const client = await server.adminClient();
     client.beforeSend = (url, options) => {
@@ -66,30 +115,290 @@ describe('blogs loader: 1,234 records', () => {
     expect(requests).toEqual([1, 2, 3].map((page) => ({ page, perPage: 500 })));
   });
 
-  it('stores all 1,234 posts with derived fields, sorted by created descending', async () => {
+  it('stores all 1,234 posts with derived fields, newest published first', async () => {
     const { context, list, logs } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
     const entries = list();
 
     expect(entries).toHaveLength(1234);
     expect(new Set(entries.map((e) => e.id))).toEqual(new Set(created.map((r) => r.id)));
-    const times = entries.map((e) => (e.data.created as Date).getTime());
+    const times = entries.map((e) => (e.data.date as Date).getTime());
     for (let i = 1; i < times.length; i++) expect(times[i - 1]).toBeGreaterThanOrEqual(times[i]);
 
-    const sample = entries.find((e) => e.id === created[41].id)!;
+    const record = created[41];
+    const sample = entries.find((e) => e.id === record.id)!;
     expect(sample.data.title).toBe('Test post 42');
     expect(sample.data.excerpt).toBe(
       'Section 42 Paragraph one of post 42 about provisional tax & VAT. Paragraph two.',
     );
     expect(sample.data.readTime).toBe('1 min read');
+    expect((sample.data.date as Date).toISOString()).toBe(
+      new Date(record.published_at.replace(' ', 'T')).toISOString(),
+    );
     expect(sample.data.displayDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(sample.data.status).toBe('published');
     expect(sample.data.html).toContain('<h2>Section 42</h2>');
     expect(sample.data.banner).toBeUndefined();
     expect(logs.filter((l) => l.level === 'error')).toEqual([]);
   });
 });
 
-describe('blogs loader: content, images and failures', () => {
+describe('blogs loader: the editorial workflow', () => {
+  let server: TestPocketBase;
+  let pb: PocketBase;
+  let posts: Record<'public' | 'draft' | 'scheduled' | 'dated', RecordModel>;
+
+  beforeAll(async () => {
+    server = await startTestPocketBase();
+    pb = await server.adminClient();
+    const blogs = pb.collection('blogs');
+    posts = {
+      public: await blogs.create({
+        title: 'Public',
+        content: '<p>Visible to all.</p>',
+        excerpt: '  The editor wrote this excerpt.  ',
+        ...published,
+      }),
+      draft: await blogs.create({ title: 'Draft', content: '<p>Half written.</p>' }),
+      scheduled: await blogs.create({
+        title: 'Scheduled',
+        content: '<p>Next week.</p>',
+        ...published,
+        published_at: pocketBaseDate(Date.now() + 7 * 86_400_000),
+      }),
+      dated: await blogs.create({
+        title: 'Backdated',
+        content: '<p>Written long ago.</p>',
+        ...published,
+        published_at: '2025-03-14 09:30:00.000Z',
+      }),
+    };
+  });
+  afterAll(() => server?.stop());
+
+  it('reads as a visitor: drafts and scheduled posts stay out; dates, excerpts come from the editor', async () => {
+    const { context, list } = createLoaderContext('blogs', blogSchema);
+    await pocketBaseBlogsLoader({
+      url: server.url,
+      failOnError: true,
+      // Credentials alone change nothing: only a preview logs in.
+      admin: server.admin,
+    }).load(context);
+    const entries = list();
+    expect(entries.map((e) => e.id).sort()).toEqual([posts.public.id, posts.dated.id].sort());
+    const dated = entries.find((e) => e.id === posts.dated.id)!.data;
+    expect(dated.date).toEqual(new Date('2025-03-14T09:30:00.000Z'));
+    expect(dated.displayDate).toBe('March 14, 2025');
+    const visible = entries.find((e) => e.id === posts.public.id)!.data;
+    expect(visible.excerpt).toBe('The editor wrote this excerpt.');
+    expect(dated.excerpt).toBe('Written long ago.');
+  });
+
+  it('a preview reads as an admin: every post, with its status', async () => {
+    const { context, list, logs } = createLoaderContext('blogs', blogSchema);
+    await pocketBaseBlogsLoader({
+      url: server.url,
+      failOnError: true,
+      preview: true,
+      admin: server.admin,
+    }).load(context);
+    const status = Object.fromEntries(list().map((e) => [e.id, e.data.status]));
+    expect(status).toEqual({
+      [posts.public.id]: 'published',
+      [posts.draft.id]: 'draft',
+      [posts.scheduled.id]: 'scheduled',
+      [posts.dated.id]: 'published',
+    });
+    // A draft has no publish date: it shows its last save.
+    const draft = list().find((e) => e.id === posts.draft.id)!.data;
+    expect(draft.date).toEqual(new Date(posts.draft.updated.replace(' ', 'T')));
+    expect(logs.map((l) => l.message).join('\n')).toContain('draft preview');
+  });
+
+  it('a preview without admin credentials stops with a clear message', async () => {
+    const { context } = createLoaderContext('blogs', blogSchema);
+    await expect(
+      pocketBaseBlogsLoader({ url: server.url, failOnError: true, preview: true, admin: {} }).load(
+        context,
+      ),
+    ).rejects.toThrow(MISSING_ADMIN_MESSAGE);
+  });
+
+  it('fails a production load when the public API lets a draft through, instead of publishing it', async () => {
+    const admin = await server.adminClient();
+    const rule = 'published = true && published_at != "" && published_at <= @now';
+    await admin.collections.update('blogs', { listRule: '' });
+    try {
+      const { context } = createLoaderContext('blogs', blogSchema);
+      const load = pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
+      await expect(load).rejects.toThrow(BlogLoadError);
+      await expect(load).rejects.toThrow(
+        `returned the unpublished post ${posts.draft.id} ("Draft")`,
+      );
+    } finally {
+      await admin.collections.update('blogs', { listRule: rule });
+    }
+  });
+});
+
+describe('blogs loader: images', () => {
+  let server: TestPocketBase;
+  let pb: PocketBase;
+  let host: Awaited<ReturnType<typeof startImageHost>>;
+
+  beforeAll(async () => {
+    server = await startTestPocketBase();
+    pb = await server.adminClient();
+    host = await startImageHost();
+  });
+  afterAll(async () => {
+    await host?.close();
+    await server?.stop();
+  });
+
+  it('downloads a banner once into the cache, and falls back with a warning when it cannot', async () => {
+    const withBanner = new FormData();
+    withBanner.set('title', 'With banner');
+    withBanner.set('content', '<p>x</p>');
+    withBanner.set('banner_image', await makePng(640, 336), 'banner.png');
+    withBanner.set('banner_alt', 'A blue rectangle');
+    withBanner.set('published', 'true');
+    const good = await pb.collection('blogs').create(withBanner);
+
+    const broken = new FormData();
+    broken.set('title', 'Broken banner');
+    broken.set('content', '<p>y</p>');
+    broken.set('banner_image', await makePng(300, 200), 'broken.png');
+    broken.set('published', 'true');
+    const bad = await pb.collection('blogs').create(broken);
+    await deleteStoredFile(server, bad);
+
+    const { context, entries, logs, meta, cacheDir } = createLoaderContext('blogs', blogSchema);
+    await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
+
+    const stored = entries.get(good.id)!;
+    const banner = stored.data.banner as { file: string; width: number; height: number };
+    expect(banner).toEqual({
+      file: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
+      width: 640,
+      height: 336,
+    });
+    expect(stored.data.bannerAlt).toBe('A blue rectangle');
+    // The file sits in this build's cache, and the manifest hands it to Astro.
+    const folder = path.join(cacheDir, IMAGE_CACHE_FOLDER);
+    expect(existsSync(path.join(folder, banner.file))).toBe(true);
+    expect((await readImageManifests(folder)).files).toEqual([banner.file]);
+
+    expect(entries.get(bad.id)!.data.banner).toBeUndefined();
+    const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('using the placeholder');
+    expect(warnings[0]).toContain(bad.banner_image);
+
+    // A rebuild with the same store and cache downloads nothing: the file is gone from
+    // PocketBase, and the banner is still there.
+    await deleteStoredFile(server, good);
+    const again = createLoaderContext('blogs', blogSchema, { meta, cacheDir });
+    await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(again.context);
+    expect(again.entries.get(good.id)!.data.banner).toEqual(banner);
+
+    // Without the cached file, the URL is downloaded again (and here fails): nothing stale is used.
+    await rm(path.join(folder, banner.file));
+    const cleared = createLoaderContext('blogs', blogSchema, { meta, cacheDir });
+    await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(cleared.context);
+    expect(cleared.entries.get(good.id)!.data.banner).toBeUndefined();
+
+    await pb.collection('blogs').delete(good.id);
+    await pb.collection('blogs').delete(bad.id);
+  });
+
+  it('localises pictures in the body from PocketBase and other hosts, once per URL, and drops the rest with a warning', async () => {
+    const form = new FormData();
+    form.set('title', 'Pictures');
+    form.append('images', await makePng(1200, 600), 'chart.png');
+    form.append('images', await makePng(300, 150), 'small.png');
+    const record = await pb.collection('blogs').create(form);
+    const [chart, small] = record.images as string[];
+    const absolute = pb.files.getUrl(record, chart);
+    const relative = `/api/files/${record.collectionId}/${record.id}/${small}`;
+    const content = [
+      `<p>Intro.</p><figure><img src="${absolute}" alt="Rates &amp; dates" title="Rates"><figcaption>Chart</figcaption></figure>`,
+      `<p><img src="${relative}" alt=""></p>`,
+      `<p><img src="${host.url}/photo.png" alt="A photo" width="300"></p>`,
+      `<p><img src="${host.url}/photo.png" alt="The same photo again"></p>`,
+      `<p><img src="${host.url}/logo.svg" alt="Logo"></p>`,
+      `<p><img src="${host.url}/huge.png" alt="Huge"></p>`,
+      `<p><img src="${host.url}/slow.png" alt="Slow"></p>`,
+      `<p><img src="${await closedUrl()}/gone.png" alt="Gone"></p>`,
+      `<p><img src="${host.url}/missing.png" alt="Missing"></p>`,
+      `<p><img src="/images/local.png" alt="Relative"></p>`,
+    ].join('');
+    await pb.collection('blogs').update(record.id, { content, ...published });
+    // A second post uses the same external picture.
+    const other = await pb.collection('blogs').create({
+      title: 'Same photo',
+      content: `<p><img src="${host.url}/photo.png" alt="Shared"></p>`,
+      ...published,
+    });
+
+    const { context, entries, logs, cacheDir } = createLoaderContext('blogs', blogSchema);
+    await pocketBaseBlogsLoader({ url: server.url, failOnError: true, imageTimeoutMs: 1_500 }).load(
+      context,
+    );
+    const entry = entries.get(record.id)!;
+    const html = entry.data.html as string;
+    const tags = [...html.matchAll(/<img data-cached-image="([^"]+)">/g)].map(
+      (match) => JSON.parse(decode(match[1])) as Record<string, unknown>,
+    );
+    // Four kept (PocketBase absolute, PocketBase relative, the photo twice); six removed.
+    expect(tags).toHaveLength(4);
+    expect(html.match(/<img\b/g)).toHaveLength(4);
+    expect(tags[0]).toMatchObject({
+      file: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
+      alt: 'Rates & dates',
+      title: 'Rates',
+      width: 800,
+      height: 400,
+      widths: [400, 800],
+      sizes: '(max-width: 800px) 100vw, 800px',
+      format: 'webp',
+    });
+    expect(tags[1]).toMatchObject({ alt: '', width: 300, height: 150, widths: [300] });
+    // The editor's width is kept, with a 2x version for sharp screens.
+    expect(tags[2]).toMatchObject({ alt: 'A photo', width: 300, height: 150, widths: [300, 600] });
+    expect(tags[3]).toMatchObject({ alt: 'The same photo again', width: 800 });
+    expect(tags[2].file).toBe(tags[3].file);
+    expect(html).toContain('<figcaption>Chart</figcaption>');
+    expect(html).not.toContain(host.url);
+    expect(html).not.toContain(server.url);
+    const files = [tags[0].file, tags[1].file, tags[2].file] as string[];
+    expect(entry.data.images).toEqual(files);
+    // The manifest names exactly the files this build shows.
+    expect((await readImageManifests(path.join(cacheDir, IMAGE_CACHE_FOLDER))).files).toEqual(
+      [...new Set(files)].sort(),
+    );
+
+    // Downloaded once, for both posts and both uses.
+    expect(host.hits.get('/photo.png')).toBe(1);
+    expect(entries.get(other.id)!.data.html).toContain('data-cached-image');
+
+    const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);
+    const about = (needle: string) => warnings.filter((w) => w.includes(needle));
+    for (const needle of ['logo.svg', 'huge.png', 'slow.png', 'gone.png', 'missing.png']) {
+      expect(about(needle), needle).toHaveLength(1);
+      expect(about(needle)[0]).toContain(`Post "Pictures" (${record.id})`);
+    }
+    expect(about('logo.svg')[0]).toContain('not a raster image (svg)');
+    expect(about('huge.png')[0]).toContain('over the 10 MB limit');
+    expect(about('slow.png')[0]).toMatch(/within 1\.5 s/);
+    expect(about('gone.png')[0]).toContain('unreachable');
+    expect(about('missing.png')[0]).toContain('HTTP 404');
+    expect(about('/images/local.png')[0]).toContain('not an http(s) URL or a PocketBase file path');
+    expect(warnings).toHaveLength(6);
+  });
+});
+
+describe('blogs loader: empty collection and failures', () => {
   let server: TestPocketBase;
   let pb: PocketBase;
 
@@ -113,54 +422,15 @@ describe('blogs loader: content, images and failures', () => {
     const record = await pb.collection('blogs').create({
       title: 'Hostile &amp; long',
       content: `<h1>Title</h1><p onclick="alert(1)">Tax &amp; VAT&nbsp;<a href="javascript:alert(1)">x</a></p><script>alert(2)</script><p>${words}</p>`,
+      ...published,
     });
     const { context, entries } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
-    const data = entries.get(record.id)!.data;
-    expect(data.html).toBe(`<h2>Title</h2><p>Tax &amp; VAT\u00a0<a>x</a></p><p>${words}</p>`);
-    expect(data.excerpt).toBe(`${`Title Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);
-    expect(data.readTime).toBe('3 min read'); // 455 words
+    const entry = entries.get(record.id)!;
+    expect(entry.data.html).toBe(`<h2>Title</h2><p>Tax &amp; VAT\u00a0<a>x</a></p><p>${words}</p>`);
+    expect(entry.data.excerpt).toBe(`${`Title Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);
+    expect(entry.data.readTime).toBe('3 min read'); // 455 words
     await pb.collection('blogs').delete(record.id);
-  });
-
-  it('gives a banner its size, and falls back with a warning when it cannot be downloaded', async () => {
-    const withBanner = new FormData();
-    withBanner.set('title', 'With banner');
-    withBanner.set('content', '<p>x</p>');
-    withBanner.set('banner_image', await makePng(640, 336), 'banner.png');
-    const good = await pb.collection('blogs').create(withBanner);
-
-    const broken = new FormData();
-    broken.set('title', 'Broken banner');
-    broken.set('content', '<p>y</p>');
-    broken.set('banner_image', await makePng(300, 200), 'broken.png');
-    const bad = await pb.collection('blogs').create(broken);
-    await deleteStoredFile(server, bad);
-
-    const { context, entries, logs, meta } = createLoaderContext('blogs', blogSchema);
-    await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
-
-    const banner = entries.get(good.id)!.data.banner as { src: string; width: number };
-    expect(banner).toEqual({
-      src: `${server.url}/api/files/${good.collectionId}/${good.id}/${good.banner_image}`,
-      width: 640,
-      height: 336,
-    });
-    expect(entries.get(bad.id)!.data.banner).toBeUndefined();
-    const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('using the placeholder');
-    expect(warnings[0]).toContain(bad.banner_image);
-
-    // A rebuild reuses the stored size instead of downloading the banner again.
-    expect(meta.has(`image:${banner.src}`)).toBe(true);
-    await deleteStoredFile(server, good);
-    const again = createLoaderContext('blogs', blogSchema, meta);
-    await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(again.context);
-    expect(again.entries.get(good.id)!.data.banner).toEqual(banner);
-
-    await pb.collection('blogs').delete(good.id);
-    await pb.collection('blogs').delete(bad.id);
   });
 
   it('fails a production load naming the URL and the cause when PocketBase is down', async () => {
@@ -218,14 +488,14 @@ describe('testimonials loader', () => {
   const samples = () =>
     SAMPLE_TESTIMONIALS.map((sample, index) => ({
       id: `sample-${index + 1}`,
-      data: { ...sample, delay: index * 100, order: index, sample: true },
+      data: { ...sample, draft: false, delay: index * 100, order: index, sample: true },
     }));
 
   it('shows the three samples when PocketBase has none', async () => {
     const { context, list, logs } = createLoaderContext('testimonials', testimonialSchema);
     await pocketBaseTestimonialsLoader({ url: server.url }).load(context);
     expect(SAMPLE_TESTIMONIALS).toHaveLength(3);
-    expect(list()).toEqual(samples());
+    expect(list().map(({ id, data }) => ({ id, data }))).toEqual(samples());
     expect(logs.some((l) => l.message.includes('Failed to fetch testimonials'))).toBe(false);
   });
 
@@ -233,23 +503,28 @@ describe('testimonials loader', () => {
     const url = await closedUrl();
     const { context, list, logs } = createLoaderContext('testimonials', testimonialSchema);
     await pocketBaseTestimonialsLoader({ url }).load(context);
-    expect(list()).toEqual(samples());
+    expect(list().map(({ id, data }) => ({ id, data }))).toEqual(samples());
     const warning = logs.find((l) => l.message.includes('Failed to fetch testimonials'));
     expect(warning?.message).toContain(url);
   });
 
-  it('reads records newest first, defaults missing text to empty, and handles avatars', async () => {
+  it('reads published records newest first, defaults missing text to empty, and handles avatars', async () => {
     const first = new FormData();
     first.set('quote', 'First quote');
     first.set('author', 'Zanele');
     first.set('avatar', await makePng(96, 96), 'zanele.png');
+    first.set('published', 'true');
     const withAvatar = await pb.collection('testimonials').create(first);
-    const blank = await pb.collection('testimonials').create({});
+    const blank = await pb.collection('testimonials').create({ ...published });
     const broken = new FormData();
     broken.set('quote', 'Broken avatar');
     broken.set('avatar', await makePng(64, 64), 'broken.png');
+    broken.set('published', 'true');
     const brokenAvatar = await pb.collection('testimonials').create(broken);
     await deleteStoredFile(server, brokenAvatar);
+    const unpublished = await pb
+      .collection('testimonials')
+      .create({ quote: 'Not yet approved', author: 'Draft' });
 
     const { context, list, logs } = createLoaderContext('testimonials', testimonialSchema);
     await pocketBaseTestimonialsLoader({ url: server.url }).load(context);
@@ -262,18 +537,25 @@ describe('testimonials loader', () => {
       author: '',
       position: '',
       company: '',
+      draft: false,
       delay: 100,
       order: 1,
       sample: false,
     });
-    expect(entries[2].data.avatar).toEqual({
-      src: `${server.url}/api/files/${withAvatar.collectionId}/${withAvatar.id}/${withAvatar.avatar}`,
-      width: 96,
-      height: 96,
-    });
+    expect(entries[2].data.avatar).toMatch(/^[0-9a-f]{64}\.png$/);
     expect(entries[0].data.avatar).toBeUndefined();
     expect(logs.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
       expect.stringContaining('Avatar could not be downloaded'),
     ]);
+
+    // A preview shows the unpublished one too, marked as a draft.
+    const preview = createLoaderContext('testimonials', testimonialSchema);
+    await pocketBaseTestimonialsLoader({
+      url: server.url,
+      preview: true,
+      admin: server.admin,
+    }).load(preview.context);
+    expect(preview.entries.get(unpublished.id)?.data.draft).toBe(true);
+    expect(preview.entries.get(blank.id)?.data.draft).toBe(false);
   });
 });

@@ -97,6 +97,10 @@ describe('.env for everything', () => {
         SITE_REBUILD_HOOK_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rebuild`,
         SITE_REBUILD_HOOK_SECRET: hookSecret,
         SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+        // A production build needs these; a developer's .env for `npm run build` has them.
+        PUBLIC_EMAILJS_SERVICE_ID: 'service_from_dotenv',
+        PUBLIC_EMAILJS_TEMPLATE_ID: 'template_from_dotenv',
+        PUBLIC_EMAILJS_PUBLIC_KEY: 'key_from_dotenv',
       }),
     );
     // .env.local overrides .env.

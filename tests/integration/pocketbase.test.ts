@@ -1,25 +1,33 @@
 /**
  * The project's PocketBase schema, rules, seed and process handling, against a real server.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PocketBase, { ClientResponseError, type CollectionModel } from 'pocketbase';
+import PocketBase, {
+  ClientResponseError,
+  type CollectionModel,
+  type RecordModel,
+} from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureAdmin,
+  MIGRATIONS_DIR,
   SEED_DIR,
   seedPocketBase,
   startLocalPocketBase,
   startPocketBase,
 } from '../../scripts/lib/pocketbase.mjs';
+import { resolvePocketBaseBinary } from '../../scripts/lib/pocketbase-binary.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 interface SeedBlog {
   title: string;
   banner: string | null;
+  publishedDaysAgo?: number;
 }
 
 function field(collection: CollectionModel, name: string) {
@@ -66,6 +74,26 @@ describe('PocketBase schema and rules (empty server)', () => {
     expect(banner.options.mimeTypes.every((type: string) => type.startsWith('image/'))).toBe(true);
   });
 
+  it('applies the editorial workflow: published, published_at, images, excerpt and banner_alt on blogs; published on testimonials', async () => {
+    const blogs = await admin.collections.getOne('blogs');
+    expect(field(blogs, 'published').type).toBe('bool');
+    expect(field(blogs, 'published_at')).toMatchObject({ type: 'date', required: false });
+    const images = field(blogs, 'images');
+    const banner = field(blogs, 'banner_image');
+    expect(images.type).toBe('file');
+    expect(images.options.maxSelect).toBeGreaterThan(1);
+    expect(images.options.mimeTypes).toEqual(banner.options.mimeTypes);
+    expect(images.options.maxSize).toBe(banner.options.maxSize);
+    expect(field(blogs, 'excerpt')).toMatchObject({ type: 'text', options: { max: 200 } });
+    expect(field(blogs, 'banner_alt')).toMatchObject({ type: 'text', options: { max: 150 } });
+    const testimonials = await admin.collections.getOne('testimonials');
+    expect(field(testimonials, 'published').type).toBe('bool');
+    // A new record starts as a draft.
+    const fresh = await admin.collection('blogs').create({ title: 'Fresh' });
+    expect(fresh.published).toBe(false);
+    expect((await admin.collection('testimonials').create({ quote: 'Q' })).published).toBe(false);
+  });
+
   it('applies the migrations: testimonials has quote, author, position, company (text) and avatar (one image)', async () => {
     const testimonials = await admin.collections.getOne('testimonials');
     for (const name of ['quote', 'author', 'position', 'company']) {
@@ -77,37 +105,96 @@ describe('PocketBase schema and rules (empty server)', () => {
     expect(avatar.options.mimeTypes.every((type: string) => type.startsWith('image/'))).toBe(true);
   });
 
-  it('makes list and view public and create, update and delete admin-only on both collections', async () => {
-    for (const name of ['blogs', 'testimonials']) {
-      const collection = await admin.collections.getOne(name);
-      expect(collection).toMatchObject({
-        listRule: '',
-        viewRule: '',
-        createRule: null,
-        updateRule: null,
-        deleteRule: null,
-      });
+  it('lets visitors read published, due posts and published testimonials; writes are admin-only', async () => {
+    const postRule = 'published = true && published_at != "" && published_at <= @now';
+    expect(await admin.collections.getOne('blogs')).toMatchObject({
+      listRule: postRule,
+      viewRule: postRule,
+      createRule: null,
+      updateRule: null,
+      deleteRule: null,
+    });
+    expect(await admin.collections.getOne('testimonials')).toMatchObject({
+      listRule: 'published = true',
+      viewRule: 'published = true',
+      createRule: null,
+      updateRule: null,
+      deleteRule: null,
+    });
+  });
+
+  it('hides drafts and scheduled posts from anonymous list and view, and shows a scheduled post once its time has passed', async () => {
+    const blogs = admin.collection('blogs');
+    const draft = await blogs.create({ title: 'Rules: draft', content: '<p>d</p>' });
+    const dueAt = Date.now() + 2_000;
+    const scheduled = await blogs.create({
+      title: 'Rules: scheduled',
+      content: '<p>s</p>',
+      published: true,
+      published_at: new Date(dueAt).toISOString(),
+    });
+    const live = await blogs.create({ title: 'Rules: live', content: '<p>l</p>', published: true });
+    const hiddenQuote = await admin.collection('testimonials').create({ quote: 'Unapproved' });
+
+    const listed = async () =>
+      (await anonymous.collection('blogs').getFullList({ filter: 'title ~ "Rules:"' })).map(
+        (item) => item.id,
+      );
+    expect(await listed()).toEqual([live.id]);
+    expect(await statusOf(() => anonymous.collection('blogs').getOne(draft.id))).toBe(404);
+    expect(await statusOf(() => anonymous.collection('blogs').getOne(scheduled.id))).toBe(404);
+    expect(await statusOf(() => anonymous.collection('testimonials').getOne(hiddenQuote.id))).toBe(
+      404,
+    );
+    // A visitor cannot ask past the rule either.
+    const sneaky = await anonymous
+      .collection('blogs')
+      .getList(1, 10, { filter: 'published = false' });
+    expect(sneaky.totalItems).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now() + 1_100)));
+    expect((await listed()).sort()).toEqual([live.id, scheduled.id].sort());
+    expect((await anonymous.collection('blogs').getOne(scheduled.id)).title).toBe(
+      'Rules: scheduled',
+    );
+    expect(await statusOf(() => anonymous.collection('blogs').getOne(draft.id))).toBe(404);
+  });
+
+  it('indexes blogs.created and blogs.published_at', async () => {
+    const blogs = await admin.collections.getOne('blogs');
+    for (const column of ['created', 'published_at']) {
+      const index = new RegExp(`^CREATE INDEX .* ON \`?blogs\`? \\(\`?${column}\`?\\)$`, 'i');
+      expect(
+        blogs.indexes.some((sql) => index.test(sql)),
+        column,
+      ).toBe(true);
     }
   });
 
-  it('indexes blogs.created', async () => {
-    const blogs = await admin.collections.getOne('blogs');
-    expect(
-      blogs.indexes.some((sql) => /^CREATE INDEX .* ON `?blogs`? \(`?created`?\)$/i.test(sql)),
-    ).toBe(true);
-  });
+  it('lets anonymous visitors list and view published blogs sorted by -published_at', async () => {
+    const older = await admin.collection('blogs').create({
+      title: 'Older',
+      content: '<p>a</p>',
+      published: true,
+      published_at: '2025-01-02 08:00:00.000Z',
+    });
+    const newer = await admin.collection('blogs').create({
+      title: 'Newer',
+      content: '<p>b</p>',
+      published: true,
+      published_at: '2025-02-03 08:00:00.000Z',
+    });
 
-  it('lets anonymous visitors list and view blogs sorted by -created', async () => {
-    const older = await admin.collection('blogs').create({ title: 'Older', content: '<p>a</p>' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const newer = await admin.collection('blogs').create({ title: 'Newer', content: '<p>b</p>' });
-
-    const list = await anonymous.collection('blogs').getList(1, 30, { sort: '-created' });
-    expect(list.items.map((item) => item.id).slice(0, 2)).toEqual([newer.id, older.id]);
+    const list = await anonymous
+      .collection('blogs')
+      .getList(1, 30, { sort: '-published_at', filter: 'title = "Older" || title = "Newer"' });
+    expect(list.items.map((item) => item.id)).toEqual([newer.id, older.id]);
     const one = await anonymous.collection('blogs').getOne(older.id);
     expect(one.title).toBe('Older');
 
-    const testimonial = await admin.collection('testimonials').create({ quote: 'Q', author: 'A' });
+    const testimonial = await admin
+      .collection('testimonials')
+      .create({ quote: 'Q', author: 'A', published: true });
     const testimonials = await anonymous.collection('testimonials').getFullList();
     expect(testimonials.map((item) => item.id)).toContain(testimonial.id);
   });
@@ -165,18 +252,39 @@ describe('seed', () => {
     await server?.stop();
   });
 
-  it('loads at least 8 posts, some without a banner, with the last seed entry as the newest post', async () => {
+  it('shows visitors the published posts, newest first by their seed dates, and hides the draft and the scheduled post', async () => {
     const pb = new PocketBase(server.url);
-    const posts = await pb.collection('blogs').getFullList({ sort: '-created' });
-    expect(posts.length).toBe(seedBlogs.length);
+    const posts = await pb.collection('blogs').getFullList({ sort: '-published_at' });
+    const visible = seedBlogs.filter((blog) => blog.publishedDaysAgo !== undefined);
+    expect(posts.length).toBe(visible.length);
     expect(posts.length).toBeGreaterThanOrEqual(8);
     expect(posts.filter((post) => !post.banner_image).length).toBeGreaterThan(0);
     expect(posts.filter((post) => post.banner_image).length).toBeGreaterThan(0);
-    // Oldest first in blogs.json, so the newest record is its last entry and the order is reversed.
-    expect(posts.map((post) => post.title)).toEqual(seedBlogs.map((blog) => blog.title).reverse());
-    const createdTimes = posts.map((post) => post.created);
-    expect(new Set(createdTimes).size).toBe(createdTimes.length);
+    const newestFirst = [...visible].sort((a, b) => a.publishedDaysAgo! - b.publishedDaysAgo!);
+    expect(posts.map((post) => post.title)).toEqual(newestFirst.map((blog) => blog.title));
     for (const post of posts) expect(post.content).toMatch(/<h2>/);
+    // Dated days apart, at 07:00 UTC (09:00 in South Africa).
+    for (const post of posts) expect(post.published_at).toMatch(/ 07:00:00\.000Z$/);
+
+    const all = await (await server.adminClient()).collection('blogs').getFullList();
+    expect(all).toHaveLength(seedBlogs.length);
+    const hidden = all.filter((post) => !posts.some((shown) => shown.id === post.id));
+    expect(hidden.map((post) => post.published).sort()).toEqual([false, true]);
+    const scheduled = hidden.find((post) => post.published)!;
+    expect(Date.parse(scheduled.published_at.replace(' ', 'T'))).toBeGreaterThan(Date.now());
+  });
+
+  it('gives a post a picture in its body from its own images, served by PocketBase', async () => {
+    const pb = new PocketBase(server.url);
+    const post = (await pb.collection('blogs').getFullList()).find(
+      (item) => (item.images as string[]).length > 0,
+    );
+    expect(post).toBeDefined();
+    const [src] = [...post!.content.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
+    expect(src).toBe(`/api/files/${post!.collectionId}/${post!.id}/${post!.images[0]}`);
+    const response = await fetch(`${server.url}${src}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('uploads banners as image files that PocketBase serves', async () => {
@@ -204,9 +312,126 @@ describe('seed', () => {
   it('does nothing when seeded again', async () => {
     const again = await seedPocketBase({ url: server.url, ...server.admin });
     expect(again.seeded).toBe(false);
-    const pb = new PocketBase(server.url);
+    const pb = await server.adminClient();
     expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBe(seedBlogs.length);
     expect((await pb.collection('testimonials').getList(1, 1)).totalItems).toBe(5);
+  });
+});
+
+/**
+ * `pocketbase migrate down 1`, which only asks for confirmation on a terminal: run under
+ * script(1) for a pseudo-terminal, answering its cursor-position queries and the question.
+ */
+async function migrateDown(dataDir: string, migrationsDir: string): Promise<string> {
+  const command = [await resolvePocketBaseBinary(), 'migrate', 'down', '1', '--dir', dataDir]
+    .concat(['--migrationsDir', migrationsDir, '--dev=false'])
+    .map((part) => `'${part}'`)
+    .join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { stdio: 'pipe' });
+    let output = '';
+    // Keys typed while the prompt still reads a cursor report are lost: each key goes out once
+    // the terminal has been quiet for a moment.
+    const keys = ['y', '\r'];
+    let quiet: NodeJS.Timeout | undefined;
+    const typeWhenQuiet = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        const key = keys.shift();
+        if (key === undefined) return;
+        child.stdin.write(key);
+        typeWhenQuiet();
+      }, 500);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      const queries = text.split('\u001b[6n').length - 1;
+      for (let i = 0; i < queries; i += 1) child.stdin.write('\u001b[1;1R');
+      if (output.includes('Do you really want')) typeWhenQuiet();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('error', reject);
+    child.once('close', () => {
+      clearTimeout(timer);
+      clearTimeout(quiet);
+      resolve(output);
+    });
+  });
+}
+
+describe('upgrading a PocketBase that ran the shipped migrations', () => {
+  const folders: string[] = [];
+  afterAll(async () => {
+    await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('keeps every existing post and testimonial public, dated by its created; the down step removes the fields', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'lw-pb-upgrade-'));
+    folders.push(work);
+    const shipped = path.join(work, 'shipped-migrations');
+    const noHooks = path.join(work, 'hooks');
+    await mkdir(shipped);
+    await mkdir(noHooks);
+    const shippedFiles = [
+      '1763769600_created_blogs.js',
+      '1763769601_created_testimonials.js',
+      '1763942400_closed_users_signup.js',
+    ];
+    for (const file of shippedFiles)
+      await copyFile(path.join(MIGRATIONS_DIR, file), path.join(shipped, file));
+    const dataDir = path.join(work, 'pb');
+    const admin = { email: 'upgrade@test.local', password: 'upgrade-test-password' };
+
+    // Before: the site as shipped, with content.
+    let server = await startPocketBase({ dataDir, migrationsDir: shipped, hooksDir: noHooks });
+    let before: RecordModel[];
+    try {
+      await ensureAdmin({ url: server.url, dataDir, ...admin });
+      const pb = new PocketBase(server.url);
+      await pb.admins.authWithPassword(admin.email, admin.password);
+      for (const n of [1, 2, 3])
+        await pb.collection('blogs').create({ title: `Old post ${n}`, content: `<p>${n}</p>` });
+      await pb.collection('testimonials').create({ quote: 'Old quote', author: 'A' });
+      before = await pb.collection('blogs').getFullList({ sort: 'created' });
+    } finally {
+      await server.stop();
+    }
+
+    // After: the new migration runs on start.
+    server = await startPocketBase({ dataDir, migrationsDir: MIGRATIONS_DIR, hooksDir: noHooks });
+    try {
+      const anonymous = new PocketBase(server.url);
+      const after = await anonymous.collection('blogs').getFullList({ sort: 'created' });
+      expect(after.map((post) => post.id)).toEqual(before.map((post) => post.id));
+      for (const [index, post] of after.entries()) {
+        expect(post.published).toBe(true);
+        expect(post.published_at).toBe(before[index].created);
+      }
+      expect(await anonymous.collection('testimonials').getFullList()).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+
+    // Down: the fields go, the open read rules come back, the records stay.
+    const reverted = await migrateDown(dataDir, MIGRATIONS_DIR);
+    expect(reverted).toContain('Reverted 1764028800_editorial_workflow.js');
+    server = await startPocketBase({ dataDir, migrationsDir: shipped, hooksDir: noHooks });
+    try {
+      const pb = new PocketBase(server.url);
+      await pb.admins.authWithPassword(admin.email, admin.password);
+      const blogs = await pb.collections.getOne('blogs');
+      expect(blogs.schema.map((f) => f.name).sort()).toEqual(
+        ['banner_image', 'content', 'title'].sort(),
+      );
+      expect(blogs).toMatchObject({ listRule: '', viewRule: '' });
+      const testimonials = await pb.collections.getOne('testimonials');
+      expect(testimonials.schema.map((f) => f.name)).not.toContain('published');
+      expect(testimonials).toMatchObject({ listRule: '', viewRule: '' });
+      expect(await new PocketBase(server.url).collection('blogs').getFullList()).toHaveLength(3);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
@@ -320,6 +545,7 @@ describe('startLocalPocketBase', () => {
         await readFile(path.join(SEED_DIR, 'blogs.json'), 'utf8'),
       );
       const pb = new PocketBase(second.url);
+      await pb.admins.authWithPassword(second.adminEmail, second.adminPassword);
       expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBe(seedBlogs.length);
       expect(messages.join('\n')).toMatch(/seed skipped/);
     } finally {

@@ -114,7 +114,9 @@ describe('PocketBase requests of the build, against a real PocketBase', () => {
 
   it('still read records and report HTTP errors through the timed fetch', async () => {
     const admin = await pocketbase.adminClient();
-    await admin.collection('blogs').create({ title: 'Timed', content: '<p>x</p>' });
+    await admin
+      .collection('blogs')
+      .create({ title: 'Timed', content: '<p>x</p>', published: true });
     const pb = createPocketBaseClient(pocketbase.url, 5_000);
     const records = await fetchAllRecords(pb, 'blogs');
     expect(records.map((record) => record.title)).toEqual(['Timed']);

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import PocketBaseClient from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +17,10 @@ import {
   startRebuildListener,
 } from '../../scripts/lib/rebuild-listener.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import {
+  ensureAdmin,
+  startPocketBase as startPocketBaseServer,
+} from '../../scripts/lib/pocketbase.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
@@ -28,7 +33,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 interface HookCall {
   title: string | null;
   authorization: string | undefined;
-  body: { trigger_title?: string; collection?: string; action?: string; changes?: number };
+  body: {
+    trigger_title?: string;
+    collection?: string;
+    action?: string;
+    record_id?: string;
+    changes?: number;
+  };
   at: number;
 }
 
@@ -95,16 +106,26 @@ async function startPocketBase(env: Record<string, string>): Promise<TestPocketB
   return pocketbase;
 }
 
-const post = (n: number) => ({ title: `Hook post ${n}`, content: `<p>Body ${n}.</p>` });
+const post = (n: number) => ({
+  title: `Hook post ${n}`,
+  content: `<p>Body ${n}.</p>`,
+  published: true,
+});
+const draft = (n: number) => ({ title: `Draft ${n}`, content: `<p>Draft body ${n}.</p>` });
 const testimonial = {
   quote: 'Ledgerwise answers with the section number.',
   author: 'Thandi Nkosi',
   position: 'Partner',
   company: 'Nkosi Tax',
+  published: true,
 };
 
+/** PocketBase's date text ("2025-07-01 12:00:00.123Z") for a time. */
+const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+const parsePocketBaseDate = (text: string) => Date.parse(text.replace(' ', 'T'));
+
 describe('rebuild hook on PocketBase 0.22', () => {
-  it('POSTs once per create, update and delete of blogs and testimonials, naming collection and action', async () => {
+  it('POSTs once per create, update and delete of public blogs and testimonials, naming collection and action', async () => {
     const endpoint = await startEndpoint();
     cleanups.push(endpoint.close);
     const pocketbase = await startPocketBase({
@@ -134,9 +155,137 @@ describe('rebuild hook on PocketBase 0.22', () => {
       trigger_title: 'PocketBase: blogs created',
       collection: 'blogs',
       action: 'created',
+      record_id: blog.id,
       changes: 1,
     });
     for (const call of endpoint.calls) expect(call.authorization).toBe(`Bearer ${HOOK_SECRET}`);
+  });
+
+  it("sends nothing for a draft's saves, and one rebuild each for publish, an edit of the public post, unpublish and delete", async () => {
+    const endpoint = await startEndpoint();
+    cleanups.push(endpoint.close);
+    const pocketbase = await startPocketBase({
+      SITE_REBUILD_HOOK_URL: endpoint.url,
+      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    });
+    const pb = await pocketbase.adminClient();
+    const titles = () => endpoint.calls.map((call) => call.title);
+
+    // A draft: created, saved again and again, deleted. Visitors never saw it.
+    const scrap = await pb.collection('blogs').create(draft(1));
+    for (let i = 0; i < 3; i += 1)
+      await pb.collection('blogs').update(scrap.id, { content: `<p>Take ${i}.</p>` });
+    await pb.collection('blogs').delete(scrap.id);
+    // A post scheduled for later is not public yet either.
+    const later = await pb.collection('blogs').create({
+      ...draft(2),
+      published: true,
+      published_at: pocketBaseDate(Date.now() + 3_600_000),
+    });
+    await pb.collection('blogs').update(later.id, { title: 'Scheduled, retitled' });
+    // An unpublished testimonial.
+    const quote = await pb.collection('testimonials').create({ ...testimonial, published: false });
+    await sleep(300);
+    expect(titles()).toEqual([]);
+
+    const record = await pb.collection('blogs').create(draft(3));
+    await pb.collection('blogs').update(record.id, { published: true });
+    await pb.collection('blogs').update(record.id, { title: 'Draft 3, now public and edited' });
+    await pb.collection('blogs').update(record.id, { published: false });
+    await pb.collection('blogs').update(record.id, { title: 'Back to a draft, edited' });
+    await pb.collection('blogs').update(record.id, { published: true });
+    await pb.collection('blogs').delete(record.id);
+    // Moving a scheduled post's date into the past publishes it; publishing a testimonial too.
+    await pb.collection('blogs').update(later.id, { published_at: pocketBaseDate(Date.now()) });
+    await pb.collection('testimonials').update(quote.id, { published: true });
+    await sleep(300);
+
+    expect(titles()).toEqual([
+      'PocketBase: blogs published',
+      'PocketBase: blogs updated',
+      'PocketBase: blogs unpublished',
+      'PocketBase: blogs published',
+      'PocketBase: blogs deleted',
+      'PocketBase: blogs published',
+      'PocketBase: testimonials published',
+    ]);
+    expect(endpoint.calls.map((call) => call.body.record_id)).toEqual([
+      ...Array(5).fill(record.id),
+      later.id,
+      quote.id,
+    ]);
+  });
+
+  it('dates a post when it is published without a date, through the API as the admin UI uses it', async () => {
+    const pocketbase = await startPocketBase({});
+    const pb = await pocketbase.adminClient();
+    const fresh = await pb.collection('blogs').create(draft(4));
+    expect(fresh.published).toBe(false);
+    expect(fresh.published_at).toBe('');
+
+    const before = Date.now();
+    const published = await pb.collection('blogs').update(fresh.id, { published: true });
+    const direct = await pb.collection('blogs').create({ ...draft(5), published: true });
+    const after = Date.now();
+    for (const record of [published, direct]) {
+      const at = parsePocketBaseDate(record.published_at);
+      // The server's clock is this machine's clock.
+      expect(at).toBeGreaterThanOrEqual(before - 1_000);
+      expect(at).toBeLessThanOrEqual(after + 1_000);
+    }
+
+    // An editor's date is kept; unpublishing keeps the date for a later re-publish.
+    const chosen = '2025-03-14 09:30:00.000Z';
+    const dated = await pb.collection('blogs').create({
+      ...draft(6),
+      published: true,
+      published_at: chosen,
+    });
+    expect(dated.published_at).toBe(chosen);
+    const unpublished = await pb.collection('blogs').update(dated.id, { published: false });
+    expect(unpublished.published_at).toBe(chosen);
+    expect((await pb.collection('blogs').update(dated.id, { published: true })).published_at).toBe(
+      chosen,
+    );
+  });
+
+  it('POSTs every save, drafts included, to SITE_PREVIEW_HOOK_URL with the same body', async () => {
+    const site = await startEndpoint();
+    const preview = await startEndpoint();
+    cleanups.push(site.close, preview.close);
+    const pocketbase = await startPocketBase({
+      SITE_REBUILD_HOOK_URL: site.url,
+      SITE_PREVIEW_HOOK_URL: preview.url,
+      SITE_PREVIEW_HOOK_SECRET: HOOK_SECRET,
+      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    });
+    const pb = await pocketbase.adminClient();
+    const record = await pb.collection('blogs').create(draft(7));
+    await pb.collection('blogs').update(record.id, { title: 'Draft 7, second take' });
+    await pb.collection('blogs').update(record.id, { published: true });
+    await pb.collection('blogs').delete(record.id);
+    await sleep(300);
+
+    expect(preview.calls.map((call) => call.title)).toEqual([
+      'PocketBase: blogs created',
+      'PocketBase: blogs updated',
+      'PocketBase: blogs published',
+      'PocketBase: blogs deleted',
+    ]);
+    expect(site.calls.map((call) => call.title)).toEqual([
+      'PocketBase: blogs published',
+      'PocketBase: blogs deleted',
+    ]);
+    expect(preview.calls[0].body).toEqual({
+      trigger_title: 'PocketBase: blogs created',
+      collection: 'blogs',
+      action: 'created',
+      record_id: record.id,
+      changes: 1,
+    });
+    expect(preview.calls[0].authorization).toBe(`Bearer ${HOOK_SECRET}`);
+    // Each hook has its own secret: the public site's is not set here.
+    expect(site.calls[0].authorization).toBeUndefined();
   });
 
   it('keeps the save fast and successful when the endpoint hangs, and logs the failure without the URL secret', async () => {
@@ -191,7 +340,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
     expect(mentions).toHaveLength(1);
   });
 
-  // The two cron cases wait for PocketBase's minute tick; they run side by side.
+  // The minute job's cases wait for PocketBase's minute tick; they run side by side.
   it.concurrent(
     'coalesces a burst of saves into one POST at once and one more from the minute job',
     async () => {
@@ -255,6 +404,78 @@ describe('rebuild hook on PocketBase 0.22', () => {
     },
     150_000,
   );
+
+  it.concurrent(
+    'the minute job sends one rebuild for scheduled posts that came due, and remembers where it stopped across a restart',
+    async () => {
+      const endpoint = await startEndpoint();
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-schedule-'));
+      const env = { SITE_REBUILD_HOOK_URL: endpoint.url, SITE_REBUILD_MIN_INTERVAL_SECONDS: '0' };
+      let server = await startPocketBaseServer({ dataDir, env });
+      try {
+        const admin = { email: 'schedule@test.local', password: 'schedule-test-password' };
+        await ensureAdmin({ url: server.url, dataDir, ...admin });
+        let pb = new PocketBaseClient(server.url);
+        pb.autoCancellation(false);
+        await pb.admins.authWithPassword(admin.email, admin.password);
+
+        // PocketBase's job runs on the minute. Two posts fall due just before the next tick
+        // (with room to save them first), a third just after it.
+        const now = Date.now();
+        let tick = Math.ceil((now + 1) / 60_000) * 60_000;
+        if (tick - now < 10_000) tick += 60_000;
+        const dueAt = pocketBaseDate(tick - 4_000);
+        const first = await pb
+          .collection('blogs')
+          .create({ ...draft(8), published: true, published_at: dueAt });
+        const second = await pb
+          .collection('blogs')
+          .create({ ...draft(9), published: true, published_at: dueAt });
+        const third = await pb.collection('blogs').create({
+          ...draft(10),
+          published: true,
+          published_at: pocketBaseDate(tick + 4_000),
+        });
+        await pb.collection('blogs').create(draft(11));
+        await sleep(300);
+        expect(endpoint.calls).toHaveLength(0);
+
+        await waitFor(() => endpoint.calls.length >= 1, 140_000, 'the scheduled rebuild');
+        await sleep(1_000);
+        expect(endpoint.calls).toHaveLength(1);
+        const [call] = endpoint.calls;
+        expect(call.title).toBe('PocketBase: blogs scheduled (+1 more change)');
+        expect(call.body).toMatchObject({ collection: 'blogs', action: 'scheduled', changes: 2 });
+        expect([first.id, second.id]).toContain(call.body.record_id);
+        expect(call.at - parsePocketBaseDate(dueAt)).toBeLessThan(120_000);
+
+        // The third post falls due while PocketBase is stopped. The job's cutoff is kept in
+        // the database, so the first tick after the restart still sends its rebuild.
+        await server.stop();
+        await sleep(Math.max(0, tick + 5_000 - Date.now()));
+        server = await startPocketBaseServer({ dataDir, env });
+        pb = new PocketBaseClient(server.url);
+        await waitFor(() => endpoint.calls.length >= 2, 75_000, 'the rebuild after the restart');
+        await sleep(1_000);
+        expect(endpoint.calls).toHaveLength(2);
+        expect(endpoint.calls[1].body).toMatchObject({
+          action: 'scheduled',
+          record_id: third.id,
+          changes: 1,
+        });
+        // Due posts are public now.
+        const visible = await pb.collection('blogs').getFullList();
+        expect(visible.map((item) => item.id).sort()).toEqual(
+          [first.id, second.id, third.id].sort(),
+        );
+      } finally {
+        await server.stop();
+        await endpoint.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    240_000,
+  );
 });
 
 describe('publishing through the rebuild listener', () => {
@@ -307,6 +528,7 @@ describe('publishing through the rebuild listener', () => {
     const record = await pb.collection('blogs').create({
       title: 'Provisional tax: the August deadline',
       content: '<p>First provisional payment is due at the end of August.</p>',
+      published: true,
     });
     await waitFor(
       async () => (await getPage(`/blog/${record.id}`)).status === 200,
@@ -353,7 +575,11 @@ describe('publishing through the rebuild listener', () => {
     const response = await fetch(`${pocketbase.url}/api/collections/blogs/records`, {
       method: 'POST',
       headers: { Authorization: pb.authStore.token, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title: 'Saved while the listener is down', content: '<p>Kept.</p>' }),
+      body: JSON.stringify({
+        title: 'Saved while the listener is down',
+        content: '<p>Kept.</p>',
+        published: true,
+      }),
     });
     expect(response.status).toBe(200);
     const kept = (await response.json()) as { id: string };

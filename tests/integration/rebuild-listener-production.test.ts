@@ -166,7 +166,11 @@ describe('the rebuild listener from a production install', () => {
     expect(build!.pgid, 'the build leads its own process group').toBe(build!.pid);
     const environ = await readFile(`/proc/${build!.pid}/environ`, 'utf8');
     expect(environ).toContain(`POCKETBASE_URL=${gate.url}`);
-    expect(environ).not.toContain('REBUILD_LISTENER_SECRET');
+    // Passed empty, so that a .env beside the build cannot hand it back either.
+    const secretEntries = environ
+      .split('\0')
+      .filter((entry) => entry.startsWith('REBUILD_LISTENER_SECRET='));
+    expect(secretEntries).toEqual(['REBUILD_LISTENER_SECRET=']);
     expect(environ).not.toContain(SECRET);
 
     await waitFor(

@@ -1,26 +1,41 @@
 /**
  * A minimal Astro LoaderContext for running the content loaders outside a build: an in-memory
- * store and meta, a logger that records what it is told, and parseData through the
- * collection's real zod schema. PocketBase itself is real (tests/support/pocketbase.ts).
+ * store and meta, a logger that records what it is told, a cache folder of its own, and parseData
+ * through the collection's real zod schema. PocketBase itself is real (tests/support/pocketbase.ts).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { ZodTypeAny } from 'zod';
 
+const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export interface StoredEntry {
+  id: string;
+  data: Record<string, unknown>;
+}
+
 export interface TestLoaderContext {
   context: LoaderContext;
-  entries: Map<string, { id: string; data: Record<string, unknown> }>;
+  entries: Map<string, StoredEntry>;
   /** Entries in insertion order, as getCollection returns them. */
-  list(): { id: string; data: Record<string, unknown> }[];
+  list(): StoredEntry[];
   logs: { level: 'info' | 'warn' | 'error' | 'debug'; message: string }[];
   meta: Map<string, string>;
+  /** Astro's cacheDir for this context (the loaders keep their image cache in it). */
+  cacheDir: string;
 }
 
 export function createLoaderContext(
   collection: string,
   schema: ZodTypeAny,
-  meta: Map<string, string> = new Map(),
+  {
+    meta = new Map<string, string>(),
+    cacheDir = mkdtempSync(path.join(tmpdir(), 'lw-loader-cache-')),
+  }: { meta?: Map<string, string>; cacheDir?: string } = {},
 ): TestLoaderContext {
-  const entries = new Map<string, { id: string; data: Record<string, unknown> }>();
+  const entries = new Map<string, StoredEntry>();
   const logs: TestLoaderContext['logs'] = [];
   const log =
     (level: TestLoaderContext['logs'][number]['level']) =>
@@ -39,8 +54,8 @@ export function createLoaderContext(
   const store = {
     get: (id: string) => entries.get(id),
     entries: () => [...entries.entries()],
-    set: ({ id, data }: { id: string; data: Record<string, unknown> }) => {
-      entries.set(id, { id, data });
+    set: (entry: StoredEntry) => {
+      entries.set(entry.id, entry);
       return true;
     },
     values: () => [...entries.values()],
@@ -61,11 +76,14 @@ export function createLoaderContext(
     store,
     meta: metaStore,
     logger,
-    config: {},
+    config: {
+      root: pathToFileURL(`${PROJECT_ROOT}/`),
+      cacheDir: pathToFileURL(`${cacheDir}/`),
+    },
     parseData: async ({ data }: { id: string; data: Record<string, unknown> }) =>
       schema.parseAsync(data),
     renderMarkdown: async () => ({ html: '' }),
     generateDigest: (data: unknown) => JSON.stringify(data),
   } as unknown as LoaderContext;
-  return { context, entries, list: () => [...entries.values()], logs, meta };
+  return { context, entries, list: () => [...entries.values()], logs, meta, cacheDir };
 }

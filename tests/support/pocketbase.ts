@@ -88,11 +88,14 @@ export async function startTestPocketBase({
 export interface PostInput {
   title: string;
   content: string;
+  /** Unset: a draft, which the site does not show. */
+  published?: boolean;
+  published_at?: string;
 }
 
 /**
- * Create `count` blog records (no banner images) with bounded concurrency; fast enough for
- * 1,234. Requests run concurrently, so `created` order follows completion, not index. Returns
+ * Create `count` published blog records (no banner images) with bounded concurrency; fast enough
+ * for 1,234. Requests run concurrently, so their dates follow completion, not index. Returns
  * the records in index order. The logic lives in scripts/lib/seed-posts.mjs so the benchmark's
  * scale builds (plain .mjs) share it.
  */

@@ -244,6 +244,8 @@ describe('renderPolicy', () => {
     expect(policy).toContain(`script-src 'self' ${ABC_HASH};`);
     expect(policy).toContain(`style-src 'self' ${EMPTY_HASH};`);
     expect(policy).toContain("connect-src 'self' https://api.emailjs.com;");
+    // Pictures, a post's included, are all served by the site itself.
+    expect(policy).toContain("img-src 'self';");
     expect(policy).toContain("default-src 'self';");
     expect(policy).toContain("object-src 'none';");
     expect(policy).toMatch(/form-action 'self'$/);

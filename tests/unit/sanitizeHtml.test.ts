@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '@/lib/sanitizeHtml';
 
 const SITE = 'https://ledgerwise.co.za';
-const clean = (html: string) =>
-  sanitizeHtml(html, { siteOrigin: SITE, blockedImageOrigins: ['http://127.0.0.1:8090'] });
+const clean = (html: string) => sanitizeHtml(html, { siteOrigin: SITE });
 
 /** Parses the output the way a browser would and lists every attribute name and URL. */
 function inspect(html: string) {
@@ -50,11 +49,16 @@ describe('sanitizeHtml: kept content', () => {
     );
   });
 
-  it('keeps absolute http(s) images, lazily loaded', () => {
+  it('keeps images with an absolute http(s) or a root-relative source, for the loader to localise', () => {
     expect(
-      clean('<img src="https://cdn.example.com/a.png" alt="Chart" width="600" height="300">'),
+      clean(
+        '<img src="https://cdn.example.com/a.png" alt="Chart" title="Rates" width="600" height="300" loading="eager">',
+      ),
     ).toBe(
-      '<img src="https://cdn.example.com/a.png" alt="Chart" width="600" height="300" loading="lazy" decoding="async" />',
+      '<img src="https://cdn.example.com/a.png" alt="Chart" title="Rates" width="600" height="300" />',
+    );
+    expect(clean('<img src="/api/files/lwblogs00000001/abc/chart_x1y2.png" alt="">')).toBe(
+      '<img src="/api/files/lwblogs00000001/abc/chart_x1y2.png" alt="" />',
     );
   });
 });
@@ -113,9 +117,10 @@ describe('sanitizeHtml: hostile payloads', () => {
     'javascript:alert(1)',
     'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
     'data:image/png;base64,iVBORw0KGgo=',
-    '/relative/image.png',
+    'relative/image.png',
     '//evil.example/a.png',
-    'http://127.0.0.1:8090/api/files/blogs/abc/banner.png',
+    '/\\evil.example/a.png',
+    'ftp://files.example/a.png',
   ])('drops an image whose source is %s', (src) => {
     expect(clean(`<p>x<img src="${src}" alt="a">y</p>`)).toBe('<p>xy</p>');
   });

@@ -16,6 +16,11 @@ interface SeedBlog {
   title: string;
   file: string;
   banner: string | null;
+  bannerAlt?: string;
+  excerpt?: string;
+  images?: string[];
+  publishedDaysAgo?: number;
+  scheduledInDays?: number;
 }
 interface SeedTestimonial {
   quote: string;
@@ -57,6 +62,46 @@ describe('seed blogs', async () => {
       expect(words, blog.file).toBeGreaterThanOrEqual(400);
       expect(words, blog.file).toBeLessThanOrEqual(1200);
     });
+  });
+
+  it('dates the published posts over recent months, and keeps one draft and one scheduled post', () => {
+    const days = blogs.flatMap((blog) =>
+      blog.publishedDaysAgo === undefined ? [] : [blog.publishedDaysAgo],
+    );
+    expect(days.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(days).size).toBe(days.length);
+    expect(Math.min(...days)).toBeGreaterThanOrEqual(0);
+    // Spread over recent months: within about half a year, across at least three months.
+    expect(Math.max(...days)).toBeLessThanOrEqual(200);
+    expect(Math.max(...days) - Math.min(...days)).toBeGreaterThanOrEqual(90);
+    const drafts = blogs.filter(
+      (blog) => blog.publishedDaysAgo === undefined && blog.scheduledInDays === undefined,
+    );
+    const scheduled = blogs.filter((blog) => blog.scheduledInDays !== undefined);
+    expect(drafts).toHaveLength(1);
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0].scheduledInDays).toBeGreaterThan(0);
+    expect(scheduled[0].publishedDaysAgo).toBeUndefined();
+  });
+
+  it('has a post with a picture in its body from its own images, with alt text', () => {
+    const withPictures = blogs.filter((blog) => (blog.images ?? []).length > 0);
+    expect(withPictures.length).toBeGreaterThan(0);
+    for (const blog of withPictures) {
+      const html = bodies[blogs.indexOf(blog)];
+      const used = [...html.matchAll(/<img src="seed-image:([^"]+)" alt="([^"]+)"/g)];
+      expect(used.map((match) => match[1]).sort(), blog.file).toEqual([...blog.images!].sort());
+      for (const match of used) expect(match[2].length).toBeGreaterThan(20);
+    }
+    // Every other picture source in the seed is one the seeder resolves.
+    for (const html of bodies)
+      for (const [, src] of html.matchAll(/<img src="([^"]+)"/g))
+        expect(src).toMatch(/^seed-image:/);
+  });
+
+  it('gives every banner its alt text', () => {
+    for (const blog of blogs.filter((item) => item.banner))
+      expect(blog.bannerAlt?.length ?? 0, blog.file).toBeGreaterThan(10);
   });
 
   it('varies the length so read times differ', () => {
@@ -118,6 +163,7 @@ describe('seed images', async () => {
   it('references only images that exist, and every image is referenced', () => {
     const referenced = [
       ...blogs.map((blog) => blog.banner),
+      ...blogs.flatMap((blog) => blog.images ?? []),
       ...testimonials.map((item) => item.avatar),
     ].filter((file): file is string => file !== null);
     const existing = new Set(imageFiles.map((file) => `images/${file}`));

@@ -43,7 +43,11 @@ function makeBenchPost(index) {
       `<h2>Part ${s + 1} of post ${n}</h2><p>${paragraph}</p><p>${paragraph}</p>` +
       '<ul><li>Gather the supporting schedules</li><li>Reconcile to the ledger</li><li>File on eFiling</li></ul>',
   );
-  return { title: `Bench post ${n}: tax practice note ${n}`, content: sections.join('') };
+  return {
+    title: `Bench post ${n}: tax practice note ${n}`,
+    content: sections.join(''),
+    published: true,
+  };
 }
 
 /**

@@ -3,6 +3,8 @@ import { LIMITS } from '@/site.config';
 
 /** The newest first; the id breaks ties so paging never repeats or skips a record. */
 export const NEWEST_FIRST = '-created,-id';
+/** Posts by their publish date, the newest first (drafts, undated, come last). */
+export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 
 /** The longest a build waits for one PocketBase answer, body included, unless told otherwise. */
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
@@ -75,9 +77,9 @@ export function createPocketBaseClient(url: string, timeoutMs = requestTimeoutMs
 export function fetchAllRecords<T = RecordModel>(
   pb: PocketBase,
   collection: string,
-  batch: number = LIMITS.loaderBatchSize,
+  { batch = LIMITS.loaderBatchSize, sort = NEWEST_FIRST }: { batch?: number; sort?: string } = {},
 ): Promise<T[]> {
-  return pb.collection(collection).getFullList<T>({ batch, sort: NEWEST_FIRST });
+  return pb.collection(collection).getFullList<T>({ batch, sort });
 }
 
 /** "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …" */

@@ -1,12 +1,24 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
+import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { createExcerpt } from '@/lib/excerpt';
 import { formatPostDate } from '@/lib/formatDate';
+import { getPostStatus } from '@/lib/postStatus';
+import { isPreviewMode } from '@/lib/previewMode';
 import { getReadTime } from '@/lib/readTime';
 import { sanitizeHtml } from '@/lib/sanitizeHtml';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { createPocketBaseClient, describeError, fetchAllRecords } from './client';
-import { fileUrl, probeRemoteImages } from './images';
+import { postPath } from '@/lib/blogPaths';
+import { localiseBodyImages } from './bodyImages';
+import {
+  createPocketBaseClient,
+  describeError,
+  fetchAllRecords,
+  NEWEST_PUBLISHED_FIRST,
+} from './client';
+import { createImageCache, type CachedImage, type ImageCache } from './imageCache';
+import { imageCacheDir, writeImageManifest } from './imageManifest';
+import { writePostLastmod } from './lastmod';
 import {
   blogRecordSchema,
   testimonialRecordSchema,
@@ -30,6 +42,15 @@ export interface PocketBaseLoaderOptions {
   failOnError?: boolean;
   /** The site's origin (default: astro.config's `site`): links elsewhere get rel="noopener noreferrer". */
   siteOrigin?: string;
+  /**
+   * A draft preview: read drafts, scheduled posts and unpublished testimonials as a PocketBase
+   * admin. Default: PREVIEW_DRAFTS=1. Without it the loader reads as a visitor would.
+   */
+  preview?: boolean;
+  /** Admin login for a preview. Default: POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD. */
+  admin?: { email?: string; password?: string };
+  /** Limit of one picture download (default LIMITS.imageDownloadTimeoutMs). */
+  imageTimeoutMs?: number;
 }
 
 /** Raised when a production build cannot (or must not) read the blog. */
@@ -40,6 +61,10 @@ export class BlogLoadError extends Error {
 export const MISSING_URL_MESSAGE =
   'POCKETBASE_URL is not set. A production build reads the blog and testimonials from PocketBase: ' +
   'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
+
+export const MISSING_ADMIN_MESSAGE =
+  'PREVIEW_DRAFTS=1 reads drafts as a PocketBase admin: set POCKETBASE_ADMIN_EMAIL and ' +
+  'POCKETBASE_ADMIN_PASSWORD (or unset PREVIEW_DRAFTS for the public site).';
 
 /**
  * `astro build`, the CLI command every script and Netlify use. Not `astro dev`, nor `astro check`
@@ -55,7 +80,55 @@ function resolveOptions(options: PocketBaseLoaderOptions) {
     url: (options.url ?? process.env.POCKETBASE_URL ?? '').trim().replace(/\/+$/, ''),
     failOnError: options.failOnError ?? isProductionBuild(),
     siteOrigin: options.siteOrigin ?? 'https://ledgerwise.co.za',
+    preview: options.preview ?? isPreviewMode(process.env.PREVIEW_DRAFTS),
+    admin: options.admin ?? {
+      email: process.env.POCKETBASE_ADMIN_EMAIL,
+      password: process.env.POCKETBASE_ADMIN_PASSWORD,
+    },
+    imageTimeoutMs: options.imageTimeoutMs,
   };
+}
+
+type Settings = ReturnType<typeof resolveOptions>;
+
+/**
+ * A client for the build. The production site reads as an anonymous visitor: PocketBase's API
+ * rules keep drafts and scheduled posts out, so what the build cannot see no visitor can. Only a
+ * preview logs in.
+ */
+async function connect({ url, preview, admin }: Settings): Promise<PocketBase> {
+  if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
+  const pb = createPocketBaseClient(url);
+  if (preview) {
+    if (!admin.email || !admin.password) throw new BlogLoadError(MISSING_ADMIN_MESSAGE);
+    await pb.admins.authWithPassword(admin.email, admin.password);
+  }
+  return pb;
+}
+
+/** The image cache of this build, in its cacheDir. */
+function openImageCache({ config, meta }: LoaderContext, timeoutMs: number | undefined) {
+  return createImageCache({ dir: imageCacheDir(config.cacheDir), meta, timeoutMs });
+}
+
+/** A record's file: its PocketBase URL (file names are unique and never change in place). */
+function fileUrl(pb: PocketBase, record: RecordModel, filename: string | null | undefined) {
+  return filename ? pb.files.getUrl(record, filename) : undefined;
+}
+
+/** A picture from the cache, or undefined with a warning when it cannot be downloaded. */
+async function cachedPicture(
+  images: ImageCache,
+  url: string | undefined,
+  warn: (problem: string) => void,
+): Promise<CachedImage | undefined> {
+  if (!url) return undefined;
+  try {
+    return await images.get(url);
+  } catch (error) {
+    warn(`${url}: ${describeError(error)}`);
+    return undefined;
+  }
 }
 
 /*
@@ -77,72 +150,117 @@ function takeStatus(): Promise<BlogStatus> {
   return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
 }
 
-async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
-  const { store, meta, logger, parseData, config } = context;
-  const { url, failOnError, siteOrigin } = resolveOptions({
-    siteOrigin: config.site,
-    ...options,
-  });
+interface BlogLoad {
+  pb: PocketBase;
+  settings: Settings;
+  images: ImageCache;
+  now: Date;
+  context: LoaderContext;
+}
 
-  let records: RecordModel[];
-  const pb = createPocketBaseClient(url || 'http://127.0.0.1:1');
+/**
+ * One record, start to finish: validated, checked against the public rules, sanitised, its
+ * pictures localised, its derived fields computed, parsed by the collection's schema. Returns
+ * what the store keeps, or undefined for a record that cannot be shown.
+ */
+async function loadBlogEntry(
+  raw: RecordModel,
+  { pb, settings, images, now, context }: BlogLoad,
+): Promise<{ id: string; data: BlogData } | undefined> {
+  const { logger, parseData } = context;
+  const parsed = blogRecordSchema.safeParse(raw);
+  if (!parsed.success) {
+    logger.warn(`Skipping blog record ${raw.id}: ${parsed.error.issues[0]?.message}`);
+    return undefined;
+  }
+  const record = parsed.data;
+  const status = getPostStatus(record.published, record.published_at, now);
+  if (!settings.preview && (!record.published || !record.published_at)) {
+    // Only PocketBase's API rules keep drafts private; a public list that shows one is a leak
+    // to fix there, not to hide here. (The time is not compared: the two clocks may differ.)
+    throw new BlogLoadError(
+      `PocketBase's public API at ${settings.url} returned the unpublished post ${record.id} ` +
+        `("${record.title}"): its blogs API rules must be ` +
+        '`published = true && published_at != "" && published_at <= @now` ' +
+        '(pocketbase/pb_migrations). No build is published until they are.',
+    );
+  }
+  const where = `Post "${record.title}" (${record.id})`;
+  const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
+  const [body, banner] = await Promise.all([
+    localiseBodyImages(sanitised, {
+      images,
+      pocketBaseUrl: settings.url,
+      warn: (problem) => logger.warn(`${where}: picture removed from the body: ${problem}`),
+    }),
+    cachedPicture(images, fileUrl(pb, raw, record.banner_image), (problem) =>
+      logger.warn(
+        `${where}: banner image could not be downloaded, using the placeholder: ${problem}`,
+      ),
+    ),
+  ]);
+  const date = record.published_at ?? record.updated;
+  const data = await parseData({
+    id: record.id,
+    data: {
+      title: record.title,
+      html: body.html,
+      images: body.files,
+      excerpt: record.excerpt ?? createExcerpt(sanitised),
+      readTime: getReadTime(sanitised),
+      date,
+      displayDate: formatPostDate(date),
+      updated: record.updated,
+      status,
+      ...(banner ? { banner } : {}),
+      bannerAlt: record.banner_alt ?? '',
+    },
+  });
+  return { id: record.id, data: data as BlogData };
+}
+
+async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
+  const { store, logger, config } = context;
+  const settings = resolveOptions({ siteOrigin: config.site, ...options });
+  const images = openImageCache(context, settings.imageTimeoutMs);
+  let entries: Awaited<ReturnType<typeof loadBlogEntry>>[];
   try {
-    if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
-    records = await fetchAllRecords(pb, 'blogs');
+    const pb = await connect(settings);
+    const records = await fetchAllRecords(pb, 'blogs', { sort: NEWEST_PUBLISHED_FIRST });
+    const load = { pb, settings, images, now: new Date(), context };
+    entries = await Promise.all(records.map((raw) => loadBlogEntry(raw, load)));
   } catch (error) {
     const message =
       error instanceof BlogLoadError
         ? error.message
-        : `Failed to fetch blogs: ${url}: ${describeError(error)}`;
-    if (failOnError) throw new BlogLoadError(message, { cause: error });
+        : `Failed to fetch blogs: ${settings.url}: ${describeError(error)}`;
+    if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
     logger.error(message);
     store.clear();
     reportStatus({ ok: false, message });
     return;
   }
 
-  const posts: { id: string; record: RecordModel; data: Omit<BlogData, 'banner'> }[] = [];
-  for (const raw of records) {
-    const parsed = blogRecordSchema.safeParse(raw);
-    if (!parsed.success) {
-      logger.warn(`Skipping blog record ${raw.id}: ${parsed.error.issues[0]?.message}`);
-      continue;
-    }
-    const record = parsed.data;
-    const html = sanitizeHtml(record.content, { siteOrigin, blockedImageOrigins: [url] });
-    posts.push({
-      id: record.id,
-      record: raw,
-      data: {
-        title: record.title,
-        html,
-        excerpt: createExcerpt(html),
-        readTime: getReadTime(html),
-        displayDate: formatPostDate(record.created),
-        created: record.created,
-        updated: record.updated,
-      },
-    });
-  }
-
-  const banners = await probeRemoteImages(
-    posts.map(({ record }) => fileUrl(pb, record, record.banner_image)),
-    meta,
-    (problem) =>
-      logger.warn(`Banner image could not be downloaded, using the placeholder: ${problem}`),
-  );
-
   store.clear();
-  for (const [index, { id, data }] of posts.entries()) {
-    const banner = banners[index];
-    const entry = await parseData({ id, data: { ...data, ...(banner ? { banner } : {}) } });
-    store.set({ id, data: entry });
-  }
-  logger.info(`Loaded ${posts.length} blog posts from ${url}`);
+  for (const entry of entries) if (entry) store.set(entry);
+  // What this build needs besides the entries, from the whole store: the pictures to hand to
+  // Astro, and the sitemap's dates.
+  const posts = store.values().map(({ id, data }) => ({ id, data: data as BlogData }));
+  await writeImageManifest(
+    images.dir,
+    context.collection,
+    posts.flatMap(({ data }) => [...data.images, ...(data.banner ? [data.banner.file] : [])]),
+  );
+  await writePostLastmod(
+    config.cacheDir,
+    Object.fromEntries(posts.map(({ id, data }) => [postPath(id), data.updated.toISOString()])),
+  );
+  const shown = settings.preview ? ' (draft preview: drafts and scheduled posts included)' : '';
+  logger.info(`Loaded ${store.keys().length} blog posts from ${settings.url}${shown}`);
   reportStatus({ ok: true });
 }
 
-/** The `blogs` collection: every post in PocketBase, newest first, with derived fields. */
+/** The `blogs` collection: every public post in PocketBase (every post in a preview), with derived fields. */
 export function pocketBaseBlogsLoader(options: PocketBaseLoaderOptions = {}): Loader {
   return {
     name: BLOGS_LOADER_NAME,
@@ -173,60 +291,90 @@ export function blogStatusLoader(): Loader {
   };
 }
 
-function sampleTestimonials(): { id: string; data: TestimonialData }[] {
+interface TestimonialEntry {
+  id: string;
+  data: TestimonialData;
+}
+
+function sampleTestimonials(): TestimonialEntry[] {
   return SAMPLE_TESTIMONIALS.map((sample, index) => ({
     id: `sample-${index + 1}`,
-    data: { ...sample, delay: index * TESTIMONIAL_STAGGER_MS, order: index, sample: true },
+    data: {
+      ...sample,
+      draft: false,
+      delay: index * TESTIMONIAL_STAGGER_MS,
+      order: index,
+      sample: true,
+    },
   }));
 }
 
-async function loadTestimonials(context: LoaderContext, options: PocketBaseLoaderOptions) {
-  const { store, meta, logger, parseData } = context;
-  const { url } = resolveOptions(options);
-  let entries: { id: string; data: TestimonialData }[] = [];
-  try {
-    if (!url) throw new Error('POCKETBASE_URL is not set');
-    const pb = createPocketBaseClient(url);
-    const records = await fetchAllRecords(pb, 'testimonials');
-    const valid = records.flatMap((raw) => {
-      const parsed = testimonialRecordSchema.safeParse(raw);
-      return parsed.success ? [{ raw, record: parsed.data }] : [];
-    });
-    const avatars = await probeRemoteImages(
-      valid.map(({ raw, record }) => fileUrl(pb, raw, record.avatar)),
-      meta,
-      (problem) =>
-        logger.warn(`Avatar could not be downloaded, using the default image: ${problem}`),
+/** One testimonial record: validated, checked against the public rule, its avatar localised. */
+async function loadTestimonialEntry(
+  raw: RecordModel,
+  index: number,
+  { pb, settings, images, context }: Omit<BlogLoad, 'now'>,
+): Promise<TestimonialEntry | undefined> {
+  const parsed = testimonialRecordSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const record = parsed.data;
+  if (!settings.preview && !record.published) {
+    throw new Error(
+      `the public API returned the unpublished testimonial ${record.id}: its API rules must be ` +
+        '`published = true` (pocketbase/pb_migrations)',
     );
-    entries = valid.map(({ record }, index) => {
-      const avatar = avatars[index];
-      return {
-        id: record.id,
-        data: {
-          quote: record.quote,
-          author: record.author,
-          position: record.position,
-          company: record.company,
-          ...(avatar ? { avatar } : {}),
-          delay: index * TESTIMONIAL_STAGGER_MS,
-          order: index,
-          sample: false,
-        },
-      };
-    });
+  }
+  const avatar = await cachedPicture(images, fileUrl(pb, raw, record.avatar), (problem) =>
+    context.logger.warn(`Avatar could not be downloaded, using the default image: ${problem}`),
+  );
+  return {
+    id: record.id,
+    data: {
+      quote: record.quote,
+      author: record.author,
+      position: record.position,
+      company: record.company,
+      ...(avatar ? { avatar: avatar.file } : {}),
+      draft: !record.published,
+      delay: index * TESTIMONIAL_STAGGER_MS,
+      order: index,
+      sample: false,
+    },
+  };
+}
+
+async function loadTestimonials(context: LoaderContext, options: PocketBaseLoaderOptions) {
+  const { store, logger, parseData } = context;
+  const settings = resolveOptions(options);
+  const images = openImageCache(context, settings.imageTimeoutMs);
+  let entries: TestimonialEntry[] = [];
+  try {
+    const pb = await connect(settings);
+    const records = await fetchAllRecords(pb, 'testimonials');
+    const valid = records.filter((raw) => testimonialRecordSchema.safeParse(raw).success);
+    const load = { pb, settings, images, context };
+    const loaded = await Promise.all(
+      valid.map((raw, index) => loadTestimonialEntry(raw, index, load)),
+    );
+    entries = loaded.filter((entry): entry is TestimonialEntry => entry !== undefined);
     if (entries.length === 0)
       logger.info('No testimonials in PocketBase: showing the three samples');
   } catch (error) {
+    const where = settings.url ? `${settings.url}: ` : '';
     logger.warn(
-      `Failed to fetch testimonials: ${url}: ${describeError(error)}; showing the three samples`,
+      `Failed to fetch testimonials: ${where}${describeError(error)}; showing the three samples`,
     );
+    entries = [];
   }
   if (entries.length === 0) entries = sampleTestimonials();
 
   store.clear();
-  for (const { id, data } of entries) {
-    store.set({ id, data: await parseData({ id, data }) });
-  }
+  for (const { id, data } of entries) store.set({ id, data: await parseData({ id, data }) });
+  await writeImageManifest(
+    images.dir,
+    context.collection,
+    entries.flatMap(({ data }) => (data.avatar ? [data.avatar] : [])),
+  );
 }
 
 /** The `testimonials` collection: PocketBase's, or the three samples when it has none or fails. */

@@ -1,11 +1,11 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { BLOG_STATUS_ID } from './loaders';
 
-/** Every post, newest first (the loader stores them so; the sort makes it a guarantee). */
+/** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
   const posts = await getCollection('blogs');
   return posts.sort(
-    (a, b) => b.data.created.getTime() - a.data.created.getTime() || (a.id < b.id ? 1 : -1),
+    (a, b) => b.data.date.getTime() - a.data.date.getTime() || (a.id < b.id ? 1 : -1),
   );
 }
 

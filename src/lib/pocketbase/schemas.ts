@@ -20,13 +20,18 @@ const pocketBaseDate = z.coerce.date().refine((date) => !Number.isNaN(date.getTi
   message: 'Invalid date',
 });
 
-/** A banner or avatar on PocketBase, with the size Astro needs to optimise it at build time. */
-export const remoteImageSchema = z.object({
-  src: z.string().url(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
-export type RemoteImage = z.infer<typeof remoteImageSchema>;
+/** "" (PocketBase's empty date) or a date. */
+const optionalPocketBaseDate = z
+  .string()
+  .nullish()
+  .transform((value) => (value ? value : undefined))
+  .pipe(pocketBaseDate.optional());
+
+/** Optional text, trimmed: empty and missing both read as undefined. */
+const optionalTrimmedText = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || undefined);
 
 /** A blog record as PocketBase's list API returns it (fields the site reads). */
 export const blogRecordSchema = z.object({
@@ -37,21 +42,43 @@ export const blogRecordSchema = z.object({
   banner_image: z.string().nullish(),
   created: pocketBaseDate,
   updated: pocketBaseDate,
+  published: z.boolean().default(false),
+  published_at: optionalPocketBaseDate,
+  excerpt: cmsText(optionalTrimmedText),
+  banner_alt: cmsText(optionalTrimmedText),
 });
 export type BlogRecord = z.infer<typeof blogRecordSchema>;
+
+/** A picture in the loader's image cache (src/lib/pocketbase/imageCache.ts), with its size. */
+const cachedPictureSchema = z.object({
+  file: z.string().regex(/^[0-9a-f]{64}\.[a-z]+$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
 
 /** A blogs collection entry: the record plus every derived field, computed once by the loader. */
 export const blogSchema = z.object({
   title: z.string(),
-  /** Sanitised HTML body: safe for set:html. */
+  /**
+   * Sanitised HTML body: safe for set:html once PostBody has turned its picture markers into
+   * optimised images.
+   */
   html: z.string(),
+  /** The cached files the body's pictures use. */
+  images: z.array(z.string()),
+  /** The editor's excerpt, else one derived from the body; also the page's meta description. */
   excerpt: z.string(),
   readTime: z.string().regex(/^\d+ min read$/),
-  /** "July 1, 2025" (UTC). */
+  /** The post's date: published_at; in a draft preview, a draft's last save. */
+  date: pocketBaseDate,
+  /** "July 1, 2025" (UTC), from `date`. */
   displayDate: z.string(),
-  created: pocketBaseDate,
   updated: pocketBaseDate,
-  banner: remoteImageSchema.optional(),
+  /** Always "published" in production; drafts and scheduled posts appear in previews only. */
+  status: z.enum(['published', 'scheduled', 'draft']),
+  banner: cachedPictureSchema.optional(),
+  /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
+  bannerAlt: z.string(),
 });
 export type BlogData = z.infer<typeof blogSchema>;
 
@@ -64,6 +91,7 @@ export const testimonialRecordSchema = z.object({
   position: cmsText(optionalText),
   company: cmsText(optionalText),
   avatar: z.string().nullish(),
+  published: z.boolean().default(false),
 });
 
 export const testimonialSchema = z.object({
@@ -71,7 +99,10 @@ export const testimonialSchema = z.object({
   author: z.string(),
   position: z.string(),
   company: z.string(),
-  avatar: remoteImageSchema.optional(),
+  /** The avatar: a file in the loader's image cache. */
+  avatar: cachedPictureSchema.shape.file.optional(),
+  /** Unpublished: shown in draft previews only. */
+  draft: z.boolean(),
   /** Entrance animation delay in ms, from the testimonial's position. */
   delay: z.number().int().nonnegative(),
   /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */

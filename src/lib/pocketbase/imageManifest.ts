@@ -1,0 +1,64 @@
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Which cached pictures this build shows, and the module that hands them to Astro.
+ *
+ * Each content loader writes the files its entries use into `<folder>/<collection>.manifest.json`
+ * (the folder is the image cache, in the build's own cacheDir); the `pocketbaseImages`
+ * integration turns the manifests into the module `virtual:ledgerwise/pocketbase-images`, which
+ * imports each file, so Astro optimises it as a local image. Astro's own content-layer asset
+ * imports are not used: it writes them to one file in the project root (`.astro/`), which two
+ * builds of the same checkout running at once would overwrite for each other.
+ */
+export const IMAGE_CACHE_FOLDER = 'ledgerwise-images';
+export const IMAGES_MODULE_ID = 'virtual:ledgerwise/pocketbase-images';
+const MANIFEST_SUFFIX = '.manifest.json';
+
+/** The cache folder inside Astro's cacheDir. */
+export function imageCacheDir(cacheDir: URL | string): string {
+  const base = typeof cacheDir === 'string' ? cacheDir : fileURLToPath(cacheDir);
+  return path.join(base, IMAGE_CACHE_FOLDER);
+}
+
+/** Replaces a collection's list of the cached files its entries show. */
+export async function writeImageManifest(
+  dir: string,
+  collection: string,
+  files: Iterable<string>,
+): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${collection}${MANIFEST_SUFFIX}`);
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify([...new Set(files)].sort()));
+  await rename(temporary, file);
+}
+
+/** The manifests of a cache folder: their paths, and every file they name. */
+export async function readImageManifests(
+  dir: string,
+): Promise<{ manifests: string[]; files: string[] }> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(MANIFEST_SUFFIX));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { manifests: [], files: [] };
+    throw error;
+  }
+  const manifests = names.map((name) => path.join(dir, name));
+  const files = new Set<string>();
+  for (const manifest of manifests) {
+    for (const file of JSON.parse(await readFile(manifest, 'utf8')) as string[]) files.add(file);
+  }
+  return { manifests, files: [...files].sort() };
+}
+
+/** The source of the images module: one import per file, in a Map by file name. */
+export function imagesModuleSource(dir: string, files: readonly string[]): string {
+  const imports = files.map(
+    (file, index) => `import image${index} from ${JSON.stringify(path.join(dir, file))};`,
+  );
+  const entries = files.map((file, index) => `[${JSON.stringify(file)}, image${index}]`);
+  return `${imports.join('\n')}\nexport default new Map([${entries.join(', ')}]);\n`;
+}

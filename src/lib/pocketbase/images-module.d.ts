@@ -1,0 +1,5 @@
+/** The pictures of this build's image cache (src/integrations/pocketbaseImages.mjs). */
+declare module 'virtual:ledgerwise/pocketbase-images' {
+  const images: Map<string, import('astro').ImageMetadata>;
+  export default images;
+}

@@ -1,0 +1,288 @@
+/**
+ * The editorial workflow end to end, on real builds against real PocketBase servers, in Chromium:
+ * pictures in a post's body are served by the site itself without layout shift; pictures from
+ * another host are downloaded at build time (and unusable ones dropped with a warning); drafts
+ * and scheduled posts never reach a production build, even one that has admin credentials; a
+ * draft preview shows them with their badges, and nothing of it is indexable.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import PocketBase, { type RecordModel } from 'pocketbase';
+import { expectNoAxeViolations, listFiles, recordRequests, THEME_KEY } from '../support/e2e';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { runBuild, serveSite, type ServedSite } from '../support/site';
+import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+
+const BUILD_TIMEOUT = 420_000;
+
+/**
+ * Loads a page on a phone-sized screen, scrolls to the end a screen at a time (so every lazy
+ * picture loads while in view) and returns its cumulative layout shift.
+ */
+async function measureCls(page: Page, url: string): Promise<number> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  for (;;) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForLoadState('networkidle');
+    if (atEnd) break;
+  }
+  // Every picture of the body has loaded.
+  await expect
+    .poll(() =>
+      page
+        .locator('.article-body img')
+        .evaluateAll((images) =>
+          images.every(
+            (img) =>
+              (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        ),
+    )
+    .toBe(true);
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+/** "Another host": serves one PNG and counts requests. */
+async function startImageHost() {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 140, b: 90 } },
+  })
+    .png()
+    .toBuffer();
+  let hits = 0;
+  const server: Server = createServer((req, res) => {
+    hits += 1;
+    if (req.url === '/team-photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits: () => hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test.describe('the seed site (the production build all specs share)', () => {
+  async function seedRecords(): Promise<RecordModel[]> {
+    const pb = new PocketBase(process.env.E2E_POCKETBASE_URL);
+    await pb.admins.authWithPassword(
+      process.env.E2E_POCKETBASE_ADMIN_EMAIL!,
+      process.env.E2E_POCKETBASE_ADMIN_PASSWORD!,
+    );
+    return pb.collection('blogs').getFullList();
+  }
+
+  test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host', async ({
+    page,
+    baseURL,
+  }) => {
+    const post = (await seedRecords()).find((record) => record.content.includes('<img'))!;
+    const requests = recordRequests(page);
+    const cls = await measureCls(page, `/blog/${post.id}`);
+    expect(cls).toBe(0);
+
+    const picture = page.locator('.article-body figure img');
+    await expect(picture).toHaveAttribute('src', /^\/_astro\/[^/]+\.webp$/);
+    await expect(picture).toHaveAttribute('srcset', /400w.*800w/);
+    await expect(picture).toHaveAttribute('width', '800');
+    await expect(picture).toHaveAttribute('height', /^\d+$/);
+    await expect(picture).toHaveAttribute('loading', 'lazy');
+    await expect(picture).toHaveAttribute('alt', /August and February/);
+    // The banner carries the editor's alt text.
+    await expect(page.locator('article img[data-banner="pocketbase"]')).toHaveAttribute(
+      'alt',
+      /.{10,}/,
+    );
+
+    const origin = new URL(baseURL!).origin;
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+  });
+
+  test("the seed's draft and scheduled post are not built, and the list shows only published posts", async ({
+    page,
+  }) => {
+    const records = await seedRecords();
+    const hidden = records.filter(
+      (record) =>
+        !record.published || Date.parse(record.published_at.replace(' ', 'T')) > Date.now(),
+    );
+    expect(hidden).toHaveLength(2);
+    for (const record of hidden) {
+      expect((await page.goto(`/blog/${record.id}`))?.status()).toBe(404);
+    }
+    await page.goto('/blog');
+    const cards = page.locator('[data-post-card]');
+    await expect(cards).toHaveCount(records.length - hidden.length);
+    await expect(page.locator('[data-post-status]')).toHaveCount(0);
+  });
+});
+
+test.describe('a post with pictures from another host: production and preview builds', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  let pocketbase: TestPocketBase;
+  let host: Awaited<ReturnType<typeof startImageHost>>;
+  let production: { outDir: string; output: string; site: ServedSite };
+  let preview: { outDir: string; site: ServedSite };
+  let post: RecordModel;
+  let unreachable: string;
+  let draft: RecordModel;
+  let scheduled: RecordModel;
+
+  test.beforeAll(async () => {
+    test.setTimeout(BUILD_TIMEOUT);
+    pocketbase = await startTestPocketBase({ seed: true });
+    host = await startImageHost();
+    const pb = await pocketbase.adminClient();
+    unreachable = `http://127.0.0.1:${await getFreePort()}/gone.png`;
+    post = await pb.collection('blogs').create({
+      title: 'Our team at the tax indaba',
+      content:
+        `<p>Opening words.</p><p><img src="${host.url}/team-photo.png" alt="The team on stage"></p>` +
+        `<p>Middle.</p><p><img src="${unreachable}" alt="Lost"></p><p>Closing words.</p>`,
+      published: true,
+    });
+    await pb.collection('testimonials').create({ quote: 'Unapproved testimonial.', author: 'Z' });
+    const records = await pb.collection('blogs').getFullList();
+    draft = records.find((record) => !record.published)!;
+    scheduled = records.find(
+      (record) =>
+        record.published && Date.parse(record.published_at.replace(' ', 'T')) > Date.now(),
+    )!;
+
+    const admin = {
+      POCKETBASE_ADMIN_EMAIL: pocketbase.admin.email,
+      POCKETBASE_ADMIN_PASSWORD: pocketbase.admin.password,
+    };
+    // Admin credentials are in the environment: without PREVIEW_DRAFTS=1 they must change nothing.
+    const built = await runBuild({
+      pocketbaseUrl: pocketbase.url,
+      env: { ...admin, PREVIEW_DRAFTS: undefined },
+    });
+    if (built.code !== 0) throw new Error(`production build failed:\n${built.output}`);
+    production = { ...built, site: await serveSite(built.outDir) };
+    const previewBuild = await runBuild({
+      pocketbaseUrl: pocketbase.url,
+      env: { ...admin, PREVIEW_DRAFTS: '1' },
+    });
+    if (previewBuild.code !== 0) throw new Error(`preview build failed:\n${previewBuild.output}`);
+    preview = { outDir: previewBuild.outDir, site: await serveSite(previewBuild.outDir) };
+  });
+
+  test.afterAll(async () => {
+    for (const build of [production, preview]) {
+      if (!build) continue;
+      await build.site.close();
+      await rm(path.dirname(build.outDir), { recursive: true, force: true });
+    }
+    await host?.close();
+    await pocketbase?.stop();
+  });
+
+  test('the other host is asked once at build time; the picture is served by the site; the unreachable one is dropped with a warning', async ({
+    page,
+  }) => {
+    // One download per build: production, then preview (each its own cache).
+    expect(host.hits()).toBe(2);
+    expect(production.output).toContain(
+      `Post "Our team at the tax indaba" (${post.id}): picture removed from the body: ${unreachable}: unreachable`,
+    );
+
+    const requests = recordRequests(page);
+    const cls = await measureCls(page, `${production.site.url}/blog/${post.id}`);
+    expect(cls).toBe(0);
+    const pictures = page.locator('.article-body img');
+    await expect(pictures).toHaveCount(1);
+    await expect(pictures).toHaveAttribute('alt', 'The team on stage');
+    await expect(pictures).toHaveAttribute('src', /^\/_astro\/[^/]+\.webp$/);
+    await expect(pictures).toHaveAttribute('width', '800');
+    await expect(pictures).toHaveAttribute('height', '533');
+    await expect(page.locator('.article-body')).toContainText('Closing words.');
+
+    const origin = new URL(production.site.url).origin;
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    expect(host.hits()).toBe(2);
+    // Nor does any page name the other host, PocketBase, or the CSP allow other image origins.
+    const html = await readFile(path.join(production.outDir, 'blog', `${post.id}.html`), 'utf8');
+    expect(html).not.toContain(host.url);
+    expect(html).not.toContain(new URL(pocketbase.url).host);
+    expect(html).toMatch(/img-src 'self';/);
+  });
+
+  test('a production build with admin credentials still has no draft, scheduled post or unapproved testimonial', async () => {
+    const files = (await listFiles(production.outDir)).filter((f) =>
+      /\.(html|xml|json|txt)$/.test(f),
+    );
+    for (const file of files) {
+      const text = await readFile(file, 'utf8');
+      for (const record of [draft, scheduled]) {
+        expect(text, file).not.toContain(record.id);
+        expect(text, file).not.toContain(record.title);
+      }
+      expect(text, file).not.toContain('Unapproved testimonial.');
+      expect(text, file).not.toContain('data-post-status');
+    }
+  });
+
+  test('the preview build shows the draft and the scheduled post with their badges, and every page is noindex', async ({
+    page,
+  }) => {
+    await page.goto(`${preview.site.url}/blog/${draft.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(draft.title);
+    await expect(page.locator('article [data-post-status="draft"]')).toHaveText('Draft');
+
+    await page.goto(`${preview.site.url}/blog/${scheduled.id}`);
+    const badge = (await page.locator('article [data-post-status="scheduled"]').textContent())!;
+    expect(badge.trim()).toMatch(/^Scheduled for [A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
+
+    await page.goto(`${preview.site.url}/blog`);
+    await expect(page.locator('[data-post-status="draft"]')).toHaveCount(1);
+    await expect(page.locator('[data-post-status="scheduled"]')).toHaveCount(1);
+    await page.goto(`${preview.site.url}/`);
+    await expect(page.getByText('Unapproved testimonial.')).toBeAttached();
+
+    // The badges pass axe in both themes.
+    for (const theme of ['dark', 'light'] as const) {
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
+      for (const pathname of ['/blog', `/blog/${draft.id}`]) {
+        await page.goto(`${preview.site.url}${pathname}`);
+        await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+        await expectNoAxeViolations(page);
+      }
+    }
+
+    const pages = (await listFiles(preview.outDir)).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) {
+      expect(await readFile(file, 'utf8'), file).toMatch(/<meta name="robots" content="noindex">/);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bodyImageLayout,
+  bodyImageMarker,
+  findBodyImages,
+  imgTag,
+  renderBodyImages,
+  replaceBodyImages,
+  resolveImageUrl,
+} from '@/lib/pocketbase/bodyImages';
+import { sanitizeHtml } from '@/lib/sanitizeHtml';
+
+const PB = 'http://127.0.0.1:8090';
+
+describe('resolveImageUrl', () => {
+  it('keeps absolute http(s) URLs and resolves PocketBase file paths against PocketBase', () => {
+    expect(resolveImageUrl('https://cdn.example/a.png', PB)).toBe('https://cdn.example/a.png');
+    expect(resolveImageUrl('/api/files/c/r/a.png', PB)).toBe(`${PB}/api/files/c/r/a.png`);
+    expect(resolveImageUrl('/api/files/c/r/a.png', 'https://cms.example/pb/')).toBe(
+      'https://cms.example/pb/api/files/c/r/a.png',
+    );
+  });
+
+  it('gives nothing for paths the build cannot fetch', () => {
+    for (const src of ['/images/a.png', 'a.png', '', 'ftp://x.example/a.png'])
+      expect(resolveImageUrl(src, PB), src).toBeUndefined();
+  });
+});
+
+describe('findBodyImages and replaceBodyImages', () => {
+  it('reads each picture of sanitised HTML, entities decoded, in order', () => {
+    const html = sanitizeHtml(
+      '<p><img src="/api/files/c/r/a.png" alt="Rates &amp; &quot;dates&quot;" title="T" width="320"></p>' +
+        '<img src="https://cdn.example/b.png">',
+    );
+    expect(findBodyImages(html, PB)).toEqual([
+      {
+        url: `${PB}/api/files/c/r/a.png`,
+        src: '/api/files/c/r/a.png',
+        alt: 'Rates & "dates"',
+        title: 'T',
+        width: 320,
+      },
+      { url: 'https://cdn.example/b.png', src: 'https://cdn.example/b.png' },
+    ]);
+    expect(replaceBodyImages(html, (index) => `[${index}]`)).toBe('<p>[0]</p>[1]');
+  });
+});
+
+describe('bodyImageLayout', () => {
+  it('shows a picture at most 800 px wide, offering 400 px to phones', () => {
+    expect(bodyImageLayout(2400)).toEqual({
+      width: 800,
+      widths: [400, 800],
+      sizes: '(max-width: 800px) 100vw, 800px',
+    });
+    expect(bodyImageLayout(600)).toMatchObject({ width: 600, widths: [400, 600] });
+  });
+
+  it('never enlarges a small picture, and keeps an editor-chosen width with its 2x', () => {
+    expect(bodyImageLayout(250)).toMatchObject({ width: 250, widths: [250] });
+    expect(bodyImageLayout(1200, 300)).toMatchObject({
+      width: 300,
+      widths: [300, 600],
+      sizes: '(max-width: 300px) 100vw, 300px',
+    });
+  });
+});
+
+describe('bodyImageMarker and renderBodyImages', () => {
+  it("carry the file and getImage's options from the loader to the page, whatever the alt text holds", async () => {
+    const marker = bodyImageMarker(
+      { file: 'abc.png', width: 1200, height: 600 },
+      { url: 'x', src: 'x', alt: 'Say "hi" & <wave>', title: 'T' },
+    );
+    expect(marker).toMatch(/^<img data-cached-image="[^"<>]+">$/);
+    const seen: unknown[] = [];
+    const html = await renderBodyImages(`<p>a</p>${marker}<p>b</p>${marker}`, async (options) => {
+      seen.push(options);
+      return `[${options.file}]`;
+    });
+    expect(html).toBe('<p>a</p>[abc.png]<p>b</p>[abc.png]');
+    expect(seen[0]).toEqual({
+      file: 'abc.png',
+      alt: 'Say "hi" & <wave>',
+      title: 'T',
+      width: 800,
+      height: 400,
+      widths: [400, 800],
+      sizes: '(max-width: 800px) 100vw, 800px',
+      format: 'webp',
+    });
+  });
+});
+
+describe('imgTag', () => {
+  it('escapes every value, leaves out missing and empty ones, and keeps an empty alt', () => {
+    expect(
+      imgTag({
+        src: '/_astro/a.webp',
+        srcset: '',
+        alt: '',
+        title: 'A "quote" & <tag>',
+        x: undefined,
+      }),
+    ).toBe('<img src="/_astro/a.webp" alt="" title="A &quot;quote&quot; &amp; &lt;tag&gt;">');
+  });
+});
