@@ -200,7 +200,10 @@ describe('PocketBase schema and rules (empty server)', () => {
   });
 
   it('refuses anonymous create, update and delete, and leaves the records untouched', async () => {
-    const post = await admin.collection('blogs').create({ title: 'Kept', content: '<p>x</p>' });
+    // Public records: a visitor can read them, never change them.
+    const post = await admin
+      .collection('blogs')
+      .create({ title: 'Kept', content: '<p>x</p>', published: true });
     const blogs = anonymous.collection('blogs');
     expect(await statusOf(() => blogs.create({ title: 'Intruder' }))).toBe(403);
     expect(await statusOf(() => blogs.update(post.id, { title: 'Changed' }))).toBe(403);
@@ -211,7 +214,9 @@ describe('PocketBase schema and rules (empty server)', () => {
       .getList(1, 1, { filter: 'title = "Intruder"' });
     expect(intruders.totalItems).toBe(0);
 
-    const quote = await admin.collection('testimonials').create({ quote: 'Kept quote' });
+    const quote = await admin
+      .collection('testimonials')
+      .create({ quote: 'Kept quote', published: true });
     const testimonials = anonymous.collection('testimonials');
     expect(await statusOf(() => testimonials.create({ quote: 'Intruder' }))).toBe(403);
     expect(await statusOf(() => testimonials.update(quote.id, { quote: 'Changed' }))).toBe(403);
