@@ -23,6 +23,59 @@ export function renderPhaseSeconds(output) {
   return Number(match[1]) / (match[2] === 'ms' ? 1000 : 1);
 }
 
+/** Seconds of a phase Astro times itself: the "✓ Completed in" after its banner. */
+function astroTimedPhase(output, banner) {
+  const start = output.indexOf(banner);
+  if (start < 0) return null;
+  const match = /✓ Completed in ([\d.]+)(m?s)/.exec(output.slice(start));
+  return match ? Number(match[1]) / (match[2] === 'ms' ? 1000 : 1) : null;
+}
+
+/** Markers of a build's phases, in the order they are logged, each with its line's clock time. */
+const PHASE_MARKERS = [
+  ['start', /\[content\] Syncing content/],
+  ['content loaded', /\[content\] Synced content/],
+  ['pages rendered', /generating static routes/],
+  ['images start', /generating optimized images/],
+  ['sitemap', /sitemap-index\.xml` created/],
+  ['csp', /Content-Security-Policy written into/],
+  ['end', /\[build\] .*Complete!/],
+];
+
+/**
+ * Where a build's time went, from its log: the content loaders, bundling, rendering, image
+ * transforms, and the after-build hooks (sitemap, CSP). Clock times have whole seconds, so the
+ * hooks' figures are ±1 s; rendering and images are Astro's own timings.
+ * @param {string} output
+ */
+export function buildPhases(output) {
+  const clock = new Map();
+  for (const line of output.split('\n')) {
+    // eslint-disable-next-line no-control-regex -- Astro colours its log lines.
+    const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+    const time = /^(\d\d):(\d\d):(\d\d) /.exec(plain);
+    if (!time) continue;
+    const at = Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]);
+    for (const [name, pattern] of PHASE_MARKERS)
+      if (!clock.has(name) && pattern.test(plain)) clock.set(name, at);
+  }
+  const between = (from, to) =>
+    clock.has(from) && clock.has(to) ? (clock.get(to) - clock.get(from) + 86_400) % 86_400 : null;
+  const imageSeconds = astroTimedPhase(output, 'generating optimized images');
+  const imagesToSitemap = between('images start', 'sitemap');
+  return {
+    contentSeconds: between('start', 'content loaded'),
+    bundleSeconds: between('content loaded', 'pages rendered'),
+    renderSeconds: renderPhaseSeconds(output),
+    imageSeconds,
+    sitemapSeconds:
+      imagesToSitemap == null || imageSeconds == null
+        ? null
+        : Math.max(0, Math.round(imagesToSitemap - imageSeconds)),
+    cspSeconds: between('sitemap', 'csp'),
+  };
+}
+
 async function countHtmlFiles(dir) {
   let count = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -86,6 +139,7 @@ async function timedBuild({ url, outDir, cacheDir }) {
     wallSeconds,
     peakMemoryBytes,
     renderSeconds: renderPhaseSeconds(output),
+    phases: buildPhases(output),
     // The blogs loader's summary: how many posts, and how many it fetched.
     loaded: /Loaded \d+ blog posts[^\n]*/.exec(output)?.[0] ?? null,
   };

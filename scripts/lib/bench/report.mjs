@@ -209,22 +209,39 @@ export function printIslands(watch) {
   );
 }
 
+/** "content 7 s · bundle 13 s · …" from buildPhases (n/a where the log did not say). */
+function phaseSummary(phases) {
+  if (!phases) return '-';
+  const value = (seconds) => (seconds == null ? 'n/a' : `${Number(seconds.toFixed(1))} s`);
+  return [
+    ['content', phases.contentSeconds],
+    ['bundle', phases.bundleSeconds],
+    ['render', phases.renderSeconds],
+    ['images', phases.imageSeconds],
+    ['sitemap', phases.sitemapSeconds],
+    ['CSP', phases.cspSeconds],
+  ]
+    .map(([name, seconds]) => `${name} ${value(seconds)}`)
+    .join(' · ');
+}
+
 export function printScale(scale) {
   header('Builds at scale (temporary PocketBase)');
   console.log(
     table(
-      ['build', 'pages', 'wall', 'peak memory', 'rendering', 'content loaded'],
+      ['build', 'pages', 'wall', 'peak memory', 'where the time went'],
       scale.map((item) => [
         item.label,
         item.pages,
         item.ok ? `${item.wallSeconds.toFixed(1)} s` : 'FAILED',
         mb(item.peakMemoryBytes),
-        item.renderSeconds == null ? 'n/a' : `${item.renderSeconds.toFixed(1)} s`,
-        item.loaded ?? '-',
+        phaseSummary(item.phases),
       ]),
-      { right: [1, 2, 3, 4] },
+      { right: [1, 2, 3] },
     ),
   );
+  for (const item of scale.filter((entry) => entry.ok))
+    console.log(`${item.label}: ${item.loaded}`);
   for (const item of scale.filter((entry) => !entry.ok))
     console.log(`${item.label} failed:\n${item.error}`);
 }
