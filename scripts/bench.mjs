@@ -33,6 +33,7 @@ import { medianRun, startLighthouse } from './lib/bench/lighthouse-runner.mjs';
 import { gzipSize, isReactRuntime, weighPage } from './lib/bench/page-weight.mjs';
 import {
   appendHistory,
+  currentCommit,
   header,
   printIslands,
   printJsBeforeInteraction,
@@ -189,6 +190,8 @@ async function main() {
   const options = parseArgs(process.argv.slice(2));
   const startedAt = new Date();
   const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
+  // The code measured is the code at the start: the work tree may change during a long run.
+  const commit = currentCommit(PROJECT_ROOT);
   const pages = [
     { name: 'home', route: '/' },
     { name: 'about', route: '/about' },
@@ -335,7 +338,7 @@ async function main() {
   await writeFile(file, JSON.stringify(report, null, 2));
   await writeFile(path.join(BENCH_DIR, 'latest.json'), JSON.stringify(report, null, 2));
   await appendHistory(HISTORY_FILE, {
-    root: PROJECT_ROOT,
+    commit,
     startedAt,
     loadAtStart,
     figures,

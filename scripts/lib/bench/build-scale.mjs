@@ -123,11 +123,13 @@ async function timedBuild({ url, outDir, cacheDir }) {
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
   const memory = sampler ? await sampler.stop() : { available: false, peakBytes: 0 };
   const peakMemoryBytes = memory.available ? memory.peakBytes : null;
+  const cpuSeconds = memory.available ? memory.cpuSeconds : null;
   if (code !== 0)
     return {
       ok: false,
       pages: 0,
       wallSeconds,
+      cpuSeconds,
       peakMemoryBytes,
       renderSeconds: null,
       loaded: null,
@@ -137,6 +139,7 @@ async function timedBuild({ url, outDir, cacheDir }) {
     ok: true,
     pages: await countHtmlFiles(outDir),
     wallSeconds,
+    cpuSeconds,
     peakMemoryBytes,
     renderSeconds: renderPhaseSeconds(output),
     phases: buildPhases(output),
@@ -169,7 +172,7 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     results.push({ name, label, posts, ...result });
     log(
       result.ok
-        ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s, peak ${(Number(result.peakMemoryBytes) / 2 ** 20).toFixed(0)} MB; ${result.loaded}`
+        ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${(Number(result.peakMemoryBytes) / 2 ** 20).toFixed(0)} MB; ${result.loaded}`
         : `  ${label} FAILED (${result.error?.split('\n')[0]})`,
     );
     await rm(outDir, { recursive: true, force: true });

@@ -229,15 +229,16 @@ export function printScale(scale) {
   header('Builds at scale (temporary PocketBase)');
   console.log(
     table(
-      ['build', 'pages', 'wall', 'peak memory', 'where the time went'],
+      ['build', 'pages', 'wall', 'CPU', 'peak memory', 'where the time went'],
       scale.map((item) => [
         item.label,
         item.pages,
         item.ok ? `${item.wallSeconds.toFixed(1)} s` : 'FAILED',
+        item.cpuSeconds == null ? 'n/a' : `${item.cpuSeconds.toFixed(1)} s`,
         mb(item.peakMemoryBytes),
         phaseSummary(item.phases),
       ]),
-      { right: [1, 2, 3] },
+      { right: [1, 2, 3, 4] },
     ),
   );
   for (const item of scale.filter((entry) => entry.ok))
@@ -270,7 +271,7 @@ export function printVerdicts(verdicts) {
 }
 
 /** The commit measured, marked "-dirty" when the work tree has uncommitted changes. */
-function currentCommit(root) {
+export function currentCommit(root) {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root })
       .toString()
@@ -287,15 +288,15 @@ function currentCommit(root) {
 }
 
 /**
- * Appends one JSON line: the commit, the date, the machine's load when the run started and ended
+ * Appends one JSON line: the commit measured (read when the run started), the date, the machine's load when the run started and ended
  * (every figure is inflated by it), the options (what was left out), the figures and the verdicts.
  */
 export async function appendHistory(
   file,
-  { root, startedAt, loadAtStart, options, figures, verdicts },
+  { commit, startedAt, loadAtStart, options, figures, verdicts },
 ) {
   const line = {
-    commit: currentCommit(root),
+    commit,
     date: startedAt.toISOString(),
     load: { start: loadAtStart, end: loadavg().map((value) => Number(value.toFixed(2))) },
     options,
