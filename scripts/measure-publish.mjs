@@ -5,6 +5,7 @@
  *
  *   node scripts/measure-publish.mjs                 # the seed content (its draft has a banner)
  *   node scripts/measure-publish.mjs --posts 1000    # the seed plus 1,000 more published posts
+ *   node scripts/measure-publish.mjs --posts 1000 --banners   # … each with its own banner
  *
  * The first build (a cold cache) runs before the measurement, as it would on a running site: the
  * measured build is a warm one.
@@ -16,10 +17,12 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { ensureAdmin, seedPocketBase, startPocketBase } from './lib/pocketbase.mjs';
 import { astroBuilder, createRebuilder, startRebuildListener } from './lib/rebuild-listener.mjs';
+import { createPostsWithPictures } from './lib/bench/pictures.mjs';
 import { createPosts } from './lib/seed-posts.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const extraPosts = Number(process.argv[process.argv.indexOf('--posts') + 1] || 0) || 0;
+const withBanners = process.argv.includes('--banners');
 const SECRET = `measure-${Date.now()}-0123456789`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -61,11 +64,17 @@ async function main() {
     await pb.admins.authWithPassword(admin.email, admin.password);
     if (extraPosts > 0) {
       const started = Date.now();
-      await createPosts(pb, extraPosts, (index) => ({
+      const archive = (index) => ({
         title: `Archive post ${index + 1}`,
         content: `<h2>Part ${index + 1}</h2><p>Notes on provisional tax and VAT, number ${index + 1}.</p>`,
         published: true,
-      }));
+      });
+      if (withBanners)
+        await createPostsWithPictures(pb, extraPosts, {
+          title: (index) => archive(index).title,
+          content: (index) => archive(index).content,
+        });
+      else await createPosts(pb, extraPosts, archive);
       console.log(`created ${extraPosts} more posts in ${seconds(Date.now() - started)}`);
     }
     await rebuilder.whenIdle();

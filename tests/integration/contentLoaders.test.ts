@@ -235,6 +235,11 @@ describe('blogs loader: the editorial workflow', () => {
       await expect(load).rejects.toThrow(
         `returned the unpublished post ${posts.draft.id} ("Draft")`,
       );
+      // The blog page's status says so too, without waiting on the blogs loader.
+      const status = createLoaderContext('blogStatus', blogStatusSchema);
+      await blogStatusLoader({ url: server.url }).load(status.context);
+      expect(status.list()[0].data.ok).toBe(false);
+      expect(status.list()[0].data.message).toContain('returned the unpublished post');
     } finally {
       await admin.collections.update('blogs', { listRule: rule });
     }
@@ -412,7 +417,7 @@ describe('blogs loader: empty collection and failures', () => {
     const blogs = createLoaderContext('blogs', blogSchema);
     const status = createLoaderContext('blogStatus', blogStatusSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(blogs.context);
-    await blogStatusLoader().load(status.context);
+    await blogStatusLoader({ url: server.url }).load(status.context);
     expect(blogs.list()).toEqual([]);
     expect(status.list()).toEqual([{ id: 'blogs', data: { ok: true } }]);
   });
@@ -463,7 +468,7 @@ describe('blogs loader: empty collection and failures', () => {
     blogs.context.store.set({ id: 'stale', data: {} });
     const status = createLoaderContext('blogStatus', blogStatusSchema);
     await pocketBaseBlogsLoader({ url, failOnError: false }).load(blogs.context);
-    await blogStatusLoader().load(status.context);
+    await blogStatusLoader({ url }).load(status.context);
 
     expect(blogs.list()).toEqual([]);
     expect(blogs.logs.find((l) => l.level === 'error')?.message).toContain(

@@ -12,8 +12,8 @@ import {
   fetchAllRecords,
   requestTimeoutMs,
 } from '@/lib/pocketbase/client';
-import { BlogLoadError, pocketBaseBlogsLoader } from '@/lib/pocketbase/loaders';
-import { blogSchema } from '@/lib/pocketbase/schemas';
+import { BlogLoadError, blogStatusLoader, pocketBaseBlogsLoader } from '@/lib/pocketbase/loaders';
+import { blogSchema, blogStatusSchema } from '@/lib/pocketbase/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { startSilentServer, type SilentServer } from '../support/silent-server';
@@ -90,6 +90,28 @@ describe('PocketBase requests of the build', () => {
       if (previous === undefined) delete process.env.POCKETBASE_TIMEOUT_SECONDS;
       else process.env.POCKETBASE_TIMEOUT_SECONDS = previous;
     }
+  });
+
+  it("leave the blog page's status, alone and without the blogs loader, ended by the same limit", async () => {
+    const server = await silent();
+    const status = createLoaderContext('blogStatus', blogStatusSchema);
+    const previous = process.env.POCKETBASE_TIMEOUT_SECONDS;
+    process.env.POCKETBASE_TIMEOUT_SECONDS = '1';
+    try {
+      await blogStatusLoader({ url: server.url }).load(status.context);
+    } finally {
+      if (previous === undefined) delete process.env.POCKETBASE_TIMEOUT_SECONDS;
+      else process.env.POCKETBASE_TIMEOUT_SECONDS = previous;
+    }
+    expect(status.list()).toEqual([
+      {
+        id: 'blogs',
+        data: {
+          ok: false,
+          message: `Failed to fetch blogs: ${server.url}: timed out: no complete answer within 1 s`,
+        },
+      },
+    ]);
   });
 
   it('read POCKETBASE_TIMEOUT_SECONDS, default 30 s, and refuse nonsense', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderPhaseSeconds } from '../../scripts/lib/bench/build-scale.mjs';
+import { buildPhases, renderPhaseSeconds } from '../../scripts/lib/bench/build-scale.mjs';
 import { medianRun } from '../../scripts/lib/bench/lighthouse-runner.mjs';
 import {
   fileForRoute,
@@ -43,6 +43,32 @@ describe('renderPhaseSeconds', () => {
     expect(renderPhaseSeconds(output)).toBe(4.08);
     expect(renderPhaseSeconds('generating static routes\n✓ Completed in 380ms.')).toBe(0.38);
     expect(renderPhaseSeconds('[build] Complete!')).toBeNull();
+  });
+});
+
+describe('buildPhases', () => {
+  it('splits a build log into loaders, bundling, rendering, images, sitemap and CSP', () => {
+    const output = [
+      '10:00:00 [content] Syncing content',
+      '10:00:07 [content] Synced content',
+      '10:00:20 \u001b[42m generating static routes \u001b[49m',
+      '10:00:50 ✓ Completed in 30.20s.',
+      '10:00:50 \u001b[42m generating optimized images \u001b[49m',
+      '10:01:30 ✓ Completed in 40.10s.',
+      '10:01:32 [@astrojs/sitemap] `sitemap-index.xml` created at `dist`',
+      '10:01:41 [ledgerwise-content-security-policy] Content-Security-Policy written into 1010 pages',
+      '10:01:41 [build] 1010 page(s) built in 101.0s',
+      '10:01:41 [build] Complete!',
+    ].join('\n');
+    expect(buildPhases(output)).toEqual({
+      contentSeconds: 7,
+      bundleSeconds: 13,
+      renderSeconds: 30.2,
+      imageSeconds: 40.1,
+      sitemapSeconds: 2,
+      cspSeconds: 9,
+    });
+    expect(buildPhases('no timestamps here').contentSeconds).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Times cold builds of the site against a temporary PocketBase holding N posts (its own data
- * folder and free port; ended and removed after). Each build gets fresh output and cache
- * folders, so nothing carries over from the build before.
+ * Times builds of the site against a temporary PocketBase (its own data folder and free port;
+ * ended and removed after): cold builds start from an empty cache folder, a warm one reuses the
+ * cold build's.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import PocketBase from 'pocketbase';
 import { runAstroBuild } from '../astro-build.mjs';
 import { ensureAdmin, startPocketBase } from '../pocketbase.mjs';
 import { createPosts } from '../seed-posts.mjs';
+import { createPostsWithPictures } from './pictures.mjs';
 import { samplePeakMemory } from './process-memory.mjs';
 
 /** Seconds Astro spent in its "generating static routes" phase (the per-page rendering). */
@@ -22,6 +23,59 @@ export function renderPhaseSeconds(output) {
   return Number(match[1]) / (match[2] === 'ms' ? 1000 : 1);
 }
 
+/** Seconds of a phase Astro times itself: the "✓ Completed in" after its banner. */
+function astroTimedPhase(output, banner) {
+  const start = output.indexOf(banner);
+  if (start < 0) return null;
+  const match = /✓ Completed in ([\d.]+)(m?s)/.exec(output.slice(start));
+  return match ? Number(match[1]) / (match[2] === 'ms' ? 1000 : 1) : null;
+}
+
+/** Markers of a build's phases, in the order they are logged, each with its line's clock time. */
+const PHASE_MARKERS = [
+  ['start', /\[content\] Syncing content/],
+  ['content loaded', /\[content\] Synced content/],
+  ['pages rendered', /generating static routes/],
+  ['images start', /generating optimized images/],
+  ['sitemap', /sitemap-index\.xml` created/],
+  ['csp', /Content-Security-Policy written into/],
+  ['end', /\[build\] .*Complete!/],
+];
+
+/**
+ * Where a build's time went, from its log: the content loaders, bundling, rendering, image
+ * transforms, and the after-build hooks (sitemap, CSP). Clock times have whole seconds, so the
+ * hooks' figures are ±1 s; rendering and images are Astro's own timings.
+ * @param {string} output
+ */
+export function buildPhases(output) {
+  const clock = new Map();
+  for (const line of output.split('\n')) {
+    // eslint-disable-next-line no-control-regex -- Astro colours its log lines.
+    const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+    const time = /^(\d\d):(\d\d):(\d\d) /.exec(plain);
+    if (!time) continue;
+    const at = Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]);
+    for (const [name, pattern] of PHASE_MARKERS)
+      if (!clock.has(name) && pattern.test(plain)) clock.set(name, at);
+  }
+  const between = (from, to) =>
+    clock.has(from) && clock.has(to) ? (clock.get(to) - clock.get(from) + 86_400) % 86_400 : null;
+  const imageSeconds = astroTimedPhase(output, 'generating optimized images');
+  const imagesToSitemap = between('images start', 'sitemap');
+  return {
+    contentSeconds: between('start', 'content loaded'),
+    bundleSeconds: between('content loaded', 'pages rendered'),
+    renderSeconds: renderPhaseSeconds(output),
+    imageSeconds,
+    sitemapSeconds:
+      imagesToSitemap == null || imageSeconds == null
+        ? null
+        : Math.max(0, Math.round(imagesToSitemap - imageSeconds)),
+    cspSeconds: between('sitemap', 'csp'),
+  };
+}
+
 async function countHtmlFiles(dir) {
   let count = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -31,7 +85,7 @@ async function countHtmlFiles(dir) {
 }
 
 /** A post body of a realistic length (about 600 words), so rendering has real work to do. */
-function makeBenchPost(index) {
+export function makeBenchPost(index) {
   const n = index + 1;
   const paragraph =
     'Provisional tax, VAT returns and PAYE reconciliations follow a calendar that leaves little ' +
@@ -51,11 +105,58 @@ function makeBenchPost(index) {
 }
 
 /**
- * @param {{ sizes: number[], log?: (message: string) => void }} options
- * @returns {Promise<Array<{ posts: number, pages: number, wallSeconds: number, peakMemoryBytes: number | null,
- *   msPerPage: number, renderSeconds: number | null, renderMsPerPage: number | null, astroReported: string | null, ok: boolean, error?: string }>>}
+ * One `astro build` into `outDir` with `cacheDir`, timed, its process tree's peak memory sampled.
+ * @returns {Promise<{ ok: boolean, pages: number, wallSeconds: number, peakMemoryBytes: number | null,
+ *   renderSeconds: number | null, loaded: string | null, error?: string }>}
  */
-export async function measureBuildScale({ sizes, log = console.log }) {
+async function timedBuild({ url, outDir, cacheDir }) {
+  let sampler;
+  const started = process.hrtime.bigint();
+  const { code, output } = await runAstroBuild({
+    outDir,
+    cacheDir,
+    env: { POCKETBASE_URL: url, LOCAL_BUILD: 'true' },
+    onSpawn: (child) => {
+      if (child.pid) sampler = samplePeakMemory(child.pid);
+    },
+  });
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const memory = sampler ? await sampler.stop() : { available: false, peakBytes: 0 };
+  const peakMemoryBytes = memory.available ? memory.peakBytes : null;
+  const cpuSeconds = memory.available ? memory.cpuSeconds : null;
+  if (code !== 0)
+    return {
+      ok: false,
+      pages: 0,
+      wallSeconds,
+      cpuSeconds,
+      peakMemoryBytes,
+      renderSeconds: null,
+      loaded: null,
+      error: `exit ${code}: ${output.slice(-2000)}`,
+    };
+  return {
+    ok: true,
+    pages: await countHtmlFiles(outDir),
+    wallSeconds,
+    cpuSeconds,
+    peakMemoryBytes,
+    renderSeconds: renderPhaseSeconds(output),
+    phases: buildPhases(output),
+    // The blogs loader's summary: how many posts, and how many it fetched.
+    loaded: /Loaded \d+ blog posts[^\n]*/.exec(output)?.[0] ?? null,
+  };
+}
+
+/**
+ * The bench's builds against one temporary PocketBase: 1,000 posts, each with its own banner and
+ * a third with a picture in the body, built cold and then warm (same cache folder, a rebuild as
+ * after an editor's save); then 4,000 more posts and a cold build of all 5,000 (skipped by
+ * `quick`).
+ * @param {{ quick?: boolean, log?: (message: string) => void }} options
+ * @returns {Promise<Array<{ name: 'cold1000' | 'warm1000' | 'cold5000', label: string, posts: number } & Awaited<ReturnType<typeof timedBuild>>>>}
+ */
+export async function measureBuildScale({ quick = false, log = console.log }) {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-bench-scale-'));
   const dataDir = path.join(work, 'pb_data');
   const admin = {
@@ -64,71 +165,39 @@ export async function measureBuildScale({ sizes, log = console.log }) {
   };
   const pocketbase = await startPocketBase({ dataDir, port: 0 });
   const results = [];
+  const build = async (name, label, posts, cacheDir) => {
+    const outDir = path.join(work, `dist-${name}`);
+    log(`  ${label}…`);
+    const result = await timedBuild({ url: pocketbase.url, outDir, cacheDir });
+    results.push({ name, label, posts, ...result });
+    log(
+      result.ok
+        ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${(Number(result.peakMemoryBytes) / 2 ** 20).toFixed(0)} MB; ${result.loaded}`
+        : `  ${label} FAILED (${result.error?.split('\n')[0]})`,
+    );
+    await rm(outDir, { recursive: true, force: true });
+  };
   try {
     await ensureAdmin({ url: pocketbase.url, dataDir, ...admin });
     const pb = new PocketBase(pocketbase.url);
     pb.autoCancellation(false);
     await pb.admins.authWithPassword(admin.email, admin.password);
 
-    let created = 0;
-    for (const size of [...sizes].sort((a, b) => a - b)) {
-      const missing = size - created;
-      if (missing > 0) {
-        log(`  seeding ${missing} posts (total ${size})…`);
-        await createPosts(pb, missing, (index) => makeBenchPost(created + index));
-        created = size;
-      }
-      const outDir = path.join(work, `dist-${size}`);
-      const cacheDir = path.join(work, `cache-${size}`);
-      log(`  building with ${size} posts…`);
-      let sampler;
-      const started = process.hrtime.bigint();
-      const { code, output } = await runAstroBuild({
-        outDir,
-        cacheDir,
-        env: { POCKETBASE_URL: pocketbase.url, LOCAL_BUILD: 'true' },
-        onSpawn: (child) => {
-          if (child.pid) sampler = samplePeakMemory(child.pid);
-        },
-      });
-      const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const memory = sampler ? await sampler.stop() : { available: false, peakBytes: 0 };
-      if (code !== 0) {
-        results.push({
-          posts: size,
-          pages: 0,
-          wallSeconds,
-          peakMemoryBytes: memory.available ? memory.peakBytes : null,
-          msPerPage: NaN,
-          renderSeconds: null,
-          renderMsPerPage: null,
-          astroReported: null,
-          ok: false,
-          error: output.slice(-2000),
-        });
-        log(`  build with ${size} posts FAILED (exit ${code})`);
-        continue;
-      }
-      const pages = await countHtmlFiles(outDir);
-      const renderSeconds = renderPhaseSeconds(output);
-      const reported = /(\d+) page\(s\) built in ([\d.]+)(m?s)/.exec(output);
-      results.push({
-        posts: size,
-        pages,
-        wallSeconds,
-        peakMemoryBytes: memory.available ? memory.peakBytes : null,
-        msPerPage: (wallSeconds * 1000) / pages,
-        renderSeconds,
-        renderMsPerPage: renderSeconds == null ? null : (renderSeconds * 1000) / pages,
-        astroReported: reported ? `${reported[1]} pages in ${reported[2]}${reported[3]}` : null,
-        ok: true,
-      });
-      log(
-        `  ${size} posts: ${pages} pages in ${wallSeconds.toFixed(1)} s, peak ${(memory.peakBytes / 2 ** 20).toFixed(0)} MB`,
-      );
-      // The folders of big builds are large: drop each once measured.
-      await rm(outDir, { recursive: true, force: true });
-      await rm(cacheDir, { recursive: true, force: true });
+    log('  seeding 1,000 posts with banners (a third with a picture in the body)…');
+    await createPostsWithPictures(pb, 1000, {
+      title: (index) => makeBenchPost(index).title,
+      content: (index) => makeBenchPost(index).content,
+    });
+    const cache1000 = path.join(work, 'cache-1000');
+    await build('cold1000', 'cold build, 1,000 posts with banners', 1000, cache1000);
+    await build('warm1000', 'warm build, 1,000 posts with banners', 1000, cache1000);
+    await rm(cache1000, { recursive: true, force: true });
+
+    if (!quick) {
+      log('  seeding 4,000 more posts…');
+      await createPosts(pb, 4000, (index) => makeBenchPost(1000 + index));
+      const cache5000 = path.join(work, 'cache-5000');
+      await build('cold5000', 'cold build, 5,000 posts', 5000, cache5000);
     }
   } finally {
     await pocketbase.stop();

@@ -5,6 +5,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 const SAMPLE_MS = 100;
+/** Linux's USER_HZ, the unit of CPU times in /proc/<pid>/stat. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** @returns {Promise<Map<number, number>>} pid → parent pid for every process we may read. */
 async function readParents() {
@@ -34,8 +36,24 @@ async function residentBytes(pid) {
   }
 }
 
-/** @param {number} rootPid @returns {Promise<number>} summed RSS of the process and its descendants. */
-export async function treeResidentBytes(rootPid) {
+/**
+ * CPU seconds (user + system) a process has used, with those of the children it has waited for.
+ * @param {number} pid @returns {Promise<number>} 0 if gone.
+ */
+async function cpuSeconds(pid) {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14 to 17 of stat(5), counted after the name here.
+    const ticks = fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0);
+    return ticks / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** @param {number} rootPid @returns {Promise<Set<number>>} the process and its descendants. */
+async function processTree(rootPid) {
   const parents = await readParents();
   const tree = new Set([rootPid]);
   let grew = true;
@@ -48,27 +66,41 @@ export async function treeResidentBytes(rootPid) {
       }
     }
   }
+  return tree;
+}
+
+/** @param {number} rootPid @returns {Promise<number>} summed RSS of the process and its descendants. */
+export async function treeResidentBytes(rootPid) {
   let total = 0;
-  for (const pid of tree) total += await residentBytes(pid);
+  for (const pid of await processTree(rootPid)) total += await residentBytes(pid);
   return total;
 }
 
 /**
- * Samples a process tree until stopped. `available` is false where /proc cannot be read
- * (not Linux), so the caller reports "n/a" rather than a made-up zero.
+ * Samples a process tree until stopped: its peak resident memory, and the CPU time it has used
+ * (the largest sum seen, which misses at most the last sample interval). `available` is false
+ * where /proc cannot be read (not Linux), so the caller reports "n/a" rather than a made-up zero.
  * @param {number} rootPid
- * @returns {{ stop: () => Promise<{ peakBytes: number, samples: number, available: boolean }> }}
+ * @returns {{ stop: () => Promise<{ peakBytes: number, cpuSeconds: number, samples: number, available: boolean }> }}
  */
 export function samplePeakMemory(rootPid) {
   let peakBytes = 0;
+  let cpu = 0;
   let samples = 0;
   let running = true;
   let available = true;
   const loop = (async () => {
     while (running) {
       try {
-        const bytes = await treeResidentBytes(rootPid);
+        const tree = await processTree(rootPid);
+        let bytes = 0;
+        let seconds = 0;
+        for (const pid of tree) {
+          bytes += await residentBytes(pid);
+          seconds += await cpuSeconds(pid);
+        }
         peakBytes = Math.max(peakBytes, bytes);
+        cpu = Math.max(cpu, seconds);
         samples += 1;
       } catch {
         available = false;
@@ -81,7 +113,7 @@ export function samplePeakMemory(rootPid) {
     async stop() {
       running = false;
       await loop;
-      return { peakBytes, samples, available: available && samples > 0 };
+      return { peakBytes, cpuSeconds: cpu, samples, available: available && samples > 0 };
     },
   };
 }

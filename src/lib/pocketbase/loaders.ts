@@ -8,6 +8,7 @@ import { isPreviewMode } from '@/lib/previewMode';
 import { getReadTime } from '@/lib/readTime';
 import { sanitizeHtml } from '@/lib/sanitizeHtml';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
+import { LIMITS } from '@/site.config';
 import { postPath } from '@/lib/blogPaths';
 import { localiseBodyImages } from './bodyImages';
 import {
@@ -19,6 +20,14 @@ import {
 import { createImageCache, type CachedImage, type ImageCache } from './imageCache';
 import { imageCacheDir, writeImageManifest } from './imageManifest';
 import { writePostLastmod } from './lastmod';
+import {
+  fetchRecordsById,
+  picturesPresent,
+  planRefresh,
+  STORE_KEY_META,
+  storeKey,
+  type ListedRecord,
+} from './blogStore';
 import {
   blogRecordSchema,
   testimonialRecordSchema,
@@ -131,23 +140,23 @@ async function cachedPicture(
   }
 }
 
-/*
- * The status entry the blog page reads in dev is written by a second collection's loader. Both
- * loaders share one name, so Astro always runs them in the same sync; the status loader waits
- * for the outcome of the blogs loader's run.
- */
-let unclaimed: BlogStatus | undefined;
-const waiting: ((status: BlogStatus) => void)[] = [];
-
-function reportStatus(status: BlogStatus) {
-  if (waiting.length > 0) for (const resolve of waiting.splice(0)) resolve(status);
-  else unclaimed = status;
+/** The message for a public list that shows a post visitors must not see. */
+function draftLeakMessage(url: string, record: { id: string; title: string }): string {
+  // Only PocketBase's API rules keep drafts private; a public list that shows one is a leak
+  // to fix there, not to hide here. (The time is not compared: the two clocks may differ.)
+  return (
+    `PocketBase's public API at ${url} returned the unpublished post ${record.id} ` +
+    `("${record.title}"): its blogs API rules must be ` +
+    '`published = true && published_at != "" && published_at <= @now` ' +
+    '(pocketbase/pb_migrations). No build is published until they are.'
+  );
 }
 
-function takeStatus(): Promise<BlogStatus> {
-  const ready = unclaimed;
-  unclaimed = undefined;
-  return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+/** "Failed to fetch blogs: <url>: <cause>", or the BlogLoadError's own words. */
+function blogFailureMessage(error: unknown, url: string): string {
+  return error instanceof BlogLoadError
+    ? error.message
+    : `Failed to fetch blogs: ${url}: ${describeError(error)}`;
 }
 
 interface BlogLoad {
@@ -176,14 +185,7 @@ async function loadBlogEntry(
   const record = parsed.data;
   const status = getPostStatus(record.published, record.published_at, now);
   if (!settings.preview && (!record.published || !record.published_at)) {
-    // Only PocketBase's API rules keep drafts private; a public list that shows one is a leak
-    // to fix there, not to hide here. (The time is not compared: the two clocks may differ.)
-    throw new BlogLoadError(
-      `PocketBase's public API at ${settings.url} returned the unpublished post ${record.id} ` +
-        `("${record.title}"): its blogs API rules must be ` +
-        '`published = true && published_at != "" && published_at <= @now` ' +
-        '(pocketbase/pb_migrations). No build is published until they are.',
-    );
+    throw new BlogLoadError(draftLeakMessage(settings.url, record));
   }
   const where = `Post "${record.title}" (${record.id})`;
   const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
@@ -219,30 +221,66 @@ async function loadBlogEntry(
   return { id: record.id, data: data as BlogData };
 }
 
+/** The records this load must turn into entries, and the stored ids that must go. */
+interface BlogFetch {
+  records: RecordModel[];
+  remove: string[];
+  /** True when the store is kept and only `records` are new or changed. */
+  incremental: boolean;
+}
+
+/**
+ * A warm load (the store was built the same way, see blogStore.ts) reads the public list's ids
+ * and `updated` and fetches only what changed; any other load reads every record. A preview
+ * always reads everything: its statuses (scheduled, published) change with the clock alone.
+ */
+async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch> {
+  const { pb, settings, images, context } = load;
+  const { store, meta } = context;
+  if (settings.preview || meta.get(STORE_KEY_META) !== key) {
+    const records = await fetchAllRecords(pb, 'blogs', { sort: NEWEST_PUBLISHED_FIRST });
+    return { records, remove: store.keys(), incremental: false };
+  }
+  const listed = await pb.collection('blogs').getFullList<ListedRecord>({
+    batch: LIMITS.loaderBatchSize,
+    sort: NEWEST_PUBLISHED_FIRST,
+    fields: 'id,updated',
+  });
+  const stored = new Map(
+    store.values().map(({ id, data }) => [id, { id, data: data as BlogData }] as const),
+  );
+  const plan = planRefresh(listed, stored, ({ data }) => picturesPresent(data, images.dir));
+  const records = await fetchRecordsById(pb, 'blogs', plan.fetch);
+  return { records, remove: plan.remove, incremental: true };
+}
+
 async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
-  const { store, logger, config } = context;
+  const { store, meta, logger, config } = context;
   const settings = resolveOptions({ siteOrigin: config.site, ...options });
   const images = openImageCache(context, settings.imageTimeoutMs);
+  const key = storeKey(settings);
+  let fetched: BlogFetch;
   let entries: Awaited<ReturnType<typeof loadBlogEntry>>[];
   try {
     const pb = await connect(settings);
-    const records = await fetchAllRecords(pb, 'blogs', { sort: NEWEST_PUBLISHED_FIRST });
     const load = { pb, settings, images, now: new Date(), context };
-    entries = await Promise.all(records.map((raw) => loadBlogEntry(raw, load)));
+    fetched = await fetchBlogRecords(load, key);
+    entries = await Promise.all(fetched.records.map((raw) => loadBlogEntry(raw, load)));
   } catch (error) {
-    const message =
-      error instanceof BlogLoadError
-        ? error.message
-        : `Failed to fetch blogs: ${settings.url}: ${describeError(error)}`;
+    const message = blogFailureMessage(error, settings.url);
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
     logger.error(message);
     store.clear();
-    reportStatus({ ok: false, message });
+    meta.delete(STORE_KEY_META);
     return;
   }
 
-  store.clear();
+  if (!fetched.incremental) store.clear();
+  for (const id of fetched.remove) store.delete(id);
+  // A record fetched again that can no longer be shown (now invalid) leaves the store too.
+  for (const raw of fetched.records) store.delete(raw.id);
   for (const entry of entries) if (entry) store.set(entry);
+  meta.set(STORE_KEY_META, key);
   // What this build needs besides the entries, from the whole store: the pictures to hand to
   // Astro, and the sitemap's dates.
   const posts = store.values().map(({ id, data }) => ({ id, data: data as BlogData }));
@@ -256,32 +294,56 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
     Object.fromEntries(posts.map(({ id, data }) => [postPath(id), data.updated.toISOString()])),
   );
   const shown = settings.preview ? ' (draft preview: drafts and scheduled posts included)' : '';
-  logger.info(`Loaded ${store.keys().length} blog posts from ${settings.url}${shown}`);
-  reportStatus({ ok: true });
+  const how = fetched.incremental
+    ? `incremental: fetched ${fetched.records.length} new or changed, removed ${fetched.remove.length}`
+    : `fetched ${fetched.records.length}`;
+  logger.info(`Loaded ${store.keys().length} blog posts from ${settings.url}${shown} (${how})`);
 }
 
 /** The `blogs` collection: every public post in PocketBase (every post in a preview), with derived fields. */
 export function pocketBaseBlogsLoader(options: PocketBaseLoaderOptions = {}): Loader {
   return {
     name: BLOGS_LOADER_NAME,
-    load: async (context) => {
-      try {
-        await loadBlogs(context, options);
-      } catch (error) {
-        // Settle the status loader too, so a failed build ends instead of waiting.
-        reportStatus({ ok: false, message: describeError(error) });
-        throw error;
-      }
-    },
+    load: (context) => loadBlogs(context, options),
   };
 }
 
-/** The `blogStatus` collection: one entry telling the blog page whether the last load worked. */
-export function blogStatusLoader(): Loader {
+/**
+ * Whether the blog can be read, asked of PocketBase directly: the client's request time limit
+ * bounds it, and it needs nothing from the blogs loader, which Astro may run before, after or
+ * without this one. It asks what decides the blogs loader's outcome: the connection (and a
+ * preview's login), the list, and whether the public list shows an unpublished post.
+ */
+async function probeBlog(settings: Settings): Promise<BlogStatus> {
+  try {
+    const pb = await connect(settings);
+    const leaks = await pb.collection('blogs').getList(1, 1, {
+      fields: 'id,title',
+      skipTotal: true,
+      ...(settings.preview ? {} : { filter: 'published = false || published_at = ""' }),
+    });
+    const leak = settings.preview ? undefined : leaks.items[0];
+    if (leak)
+      return {
+        ok: false,
+        message: draftLeakMessage(settings.url, leak as RecordModel & { title: string }),
+      };
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: blogFailureMessage(error, settings.url) };
+  }
+}
+
+/**
+ * The `blogStatus` collection: one entry telling the blog page whether the blog can be read, so
+ * `astro dev` shows "Failed to load blogs" rather than an empty blog. (A production build with
+ * an unreadable blog fails in the blogs loader instead.)
+ */
+export function blogStatusLoader(options: PocketBaseLoaderOptions = {}): Loader {
   return {
     name: BLOGS_LOADER_NAME,
     load: async ({ store, parseData }) => {
-      const status = await takeStatus();
+      const status = await probeBlog(resolveOptions(options));
       store.clear();
       store.set({
         id: BLOG_STATUS_ID,

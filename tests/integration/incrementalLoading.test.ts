@@ -1,0 +1,153 @@
+/**
+ * The blogs loader's incremental loads against a real PocketBase: a second load with the same
+ * store fetches only what changed (counted by the requests PocketBase answers and by the
+ * loader's log), and still shows an edit, a deletion, an unpublished post and a scheduled post
+ * whose time has come. A store built another way (another PocketBase, a preview) is not reused.
+ */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { pocketBaseBlogsLoader, type PocketBaseLoaderOptions } from '@/lib/pocketbase/loaders';
+import { IMAGE_CACHE_FOLDER } from '@/lib/pocketbase/imageManifest';
+import { blogSchema } from '@/lib/pocketbase/schemas';
+import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { createLoaderContext, type TestLoaderContext } from '../support/loaderContext';
+
+const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+
+/** The loader's summary line: how many records it fetched in full, and whether incrementally. */
+function fetchedOf(loader: TestLoaderContext) {
+  const line = loader.logs.find((log) => /^Loaded \d+ blog posts/.test(log.message))?.message;
+  const match = line?.match(/\((incremental: )?fetched (\d+)/);
+  if (!match) throw new Error(`no summary line in ${JSON.stringify(loader.logs)}`);
+  return { incremental: Boolean(match[1]), fetched: Number(match[2]) };
+}
+
+async function load(loader: TestLoaderContext, options: PocketBaseLoaderOptions) {
+  loader.logs.length = 0;
+  await pocketBaseBlogsLoader({ failOnError: true, ...options }).load(loader.context);
+  return fetchedOf(loader);
+}
+
+describe('blogs loader: incremental loads', () => {
+  let server: TestPocketBase;
+  let pb: PocketBase;
+  let posts: RecordModel[];
+
+  beforeAll(async () => {
+    server = await startTestPocketBase();
+    pb = await server.adminClient();
+    posts = await createPosts(pb, 20);
+  });
+  afterAll(() => server?.stop());
+
+  it('fetches only new and changed records, and shows edits, deletions, unpublished and newly due posts', async () => {
+    // Due a few seconds from now: the first load runs well before, the second after.
+    const dueAt = Date.now() + 4_000;
+    const scheduled = await pb.collection('blogs').create({
+      title: 'Scheduled',
+      content: '<p>Soon.</p>',
+      published: true,
+      published_at: pocketBaseDate(dueAt),
+    });
+    const loader = createLoaderContext('blogs', blogSchema);
+    const cold = await load(loader, { url: server.url });
+    expect(Date.now()).toBeLessThan(dueAt);
+    expect(cold).toEqual({ incremental: false, fetched: 20 });
+    expect(loader.entries.has(scheduled.id)).toBe(false);
+
+    // Nothing changed: one cheap list request, nothing fetched in full.
+    expect(await load(loader, { url: server.url })).toEqual({ incremental: true, fetched: 0 });
+
+    const [edited, deleted, unpublished] = posts;
+    await pb.collection('blogs').update(edited.id, { title: 'Edited title' });
+    await pb.collection('blogs').delete(deleted.id);
+    await pb.collection('blogs').update(unpublished.id, { published: false });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now() + 500)));
+    // The scheduled post's record did not change: only the clock made it public.
+    expect((await pb.collection('blogs').getOne(scheduled.id)).updated).toBe(scheduled.updated);
+
+    const warm = await load(loader, { url: server.url });
+    expect(warm).toEqual({ incremental: true, fetched: 2 });
+    expect(loader.logs.find((log) => log.message.startsWith('Loaded'))?.message).toContain(
+      'removed 2',
+    );
+    expect(loader.entries.get(edited.id)?.data.title).toBe('Edited title');
+    expect(loader.entries.has(deleted.id)).toBe(false);
+    expect(loader.entries.has(unpublished.id)).toBe(false);
+    expect(loader.entries.get(scheduled.id)?.data.title).toBe('Scheduled');
+    expect(loader.entries.size).toBe(19);
+
+    // The same store with a fresh load gives the same entries: nothing stale was kept.
+    const fresh = createLoaderContext('blogs', blogSchema);
+    await load(fresh, { url: server.url });
+    expect(
+      loader
+        .list()
+        .map((entry) => entry.id)
+        .sort(),
+    ).toEqual(
+      fresh
+        .list()
+        .map((entry) => entry.id)
+        .sort(),
+    );
+    for (const entry of fresh.list()) expect(loader.entries.get(entry.id)).toEqual(entry);
+  });
+
+  it('fetches again a stored post whose cached picture has gone', async () => {
+    const { default: sharp } = await import('sharp');
+    const png = await sharp({
+      create: { width: 1200, height: 630, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('title', 'With banner');
+    form.set('content', '<p>Banner.</p>');
+    form.set('published', 'true');
+    form.set('banner_image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png');
+    const record = await pb.collection('blogs').create(form);
+
+    const loader = createLoaderContext('blogs', blogSchema);
+    await load(loader, { url: server.url });
+    const banner = loader.entries.get(record.id)?.data.banner as { file: string };
+    expect(banner.file).toMatch(/\.png$/);
+    await rm(path.join(loader.cacheDir, IMAGE_CACHE_FOLDER, banner.file));
+    expect(await load(loader, { url: server.url })).toEqual({ incremental: true, fetched: 1 });
+    expect(existsSync(path.join(loader.cacheDir, IMAGE_CACHE_FOLDER, banner.file))).toBe(true);
+    expect(loader.entries.get(record.id)?.data.banner).toEqual(banner);
+    await pb.collection('blogs').delete(record.id);
+  });
+
+  it('does not reuse a store built for another PocketBase or for a draft preview', async () => {
+    const loader = createLoaderContext('blogs', blogSchema);
+    await load(loader, { url: server.url });
+    const publicCount = loader.entries.size;
+
+    // A preview reads everything, drafts included, and always in full.
+    const draft = await pb.collection('blogs').create({ title: 'Draft', content: '<p>x</p>' });
+    const preview = await load(loader, { url: server.url, preview: true, admin: server.admin });
+    const everyRecord = (await pb.collection('blogs').getFullList({ fields: 'id' })).length;
+    expect(everyRecord).toBeGreaterThan(publicCount);
+    expect(preview).toEqual({ incremental: false, fetched: everyRecord });
+    expect(loader.entries.has(draft.id)).toBe(true);
+
+    // Back to the public site with the preview's store: read again in full, the draft gone.
+    const production = await load(loader, { url: server.url });
+    expect(production).toEqual({ incremental: false, fetched: publicCount });
+    expect(loader.entries.has(draft.id)).toBe(false);
+
+    // The same PocketBase under another spelling of its address is another source as far as
+    // the store knows.
+    const other = server.url.replace('127.0.0.1', '127.1');
+    expect(await load(loader, { url: other })).toEqual({
+      incremental: false,
+      fetched: publicCount,
+    });
+    await pb.collection('blogs').delete(draft.id);
+  });
+});

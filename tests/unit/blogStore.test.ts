@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { planRefresh, storeKey, type StoredPost } from '@/lib/pocketbase/blogStore';
+import type { BlogData } from '@/lib/pocketbase/schemas';
+
+const stored = (id: string, updated: string): [string, StoredPost] => [
+  id,
+  { id, data: { updated: new Date(updated) } as BlogData },
+];
+
+describe('planRefresh', () => {
+  const store = new Map([
+    stored('kept', '2026-01-01T10:00:00.000Z'),
+    stored('edited', '2026-01-01T10:00:00.000Z'),
+    stored('gone', '2026-01-01T10:00:00.000Z'),
+    stored('lost-picture', '2026-01-01T10:00:00.000Z'),
+  ]);
+  const listed = [
+    { id: 'kept', updated: '2026-01-01 10:00:00.000Z' },
+    { id: 'edited', updated: '2026-01-01 10:00:00.001Z' },
+    // Not stored, with an old `updated`: a scheduled post whose time has come.
+    { id: 'due', updated: '2025-12-01 08:00:00.000Z' },
+    { id: 'lost-picture', updated: '2026-01-01 10:00:00.000Z' },
+  ];
+
+  it('fetches new, edited and incomplete posts, and removes what the public list lacks', () => {
+    const plan = planRefresh(listed, store, ({ id }) => id !== 'lost-picture');
+    expect(plan).toEqual({ fetch: ['edited', 'due', 'lost-picture'], remove: ['gone'] });
+  });
+
+  it('fetches nothing when the list matches the store', () => {
+    const same = listed.filter(({ id }) => id === 'kept');
+    expect(
+      planRefresh(same, new Map([stored('kept', '2026-01-01T10:00:00Z')]), () => true),
+    ).toEqual({ fetch: [], remove: [] });
+  });
+});
+
+describe('storeKey', () => {
+  const base = {
+    url: 'http://127.0.0.1:8090',
+    preview: false,
+    siteOrigin: 'https://ledgerwise.co.za',
+  };
+
+  it('differs for another PocketBase, a preview or another site origin, and only then', () => {
+    const key = storeKey(base);
+    expect(storeKey({ ...base })).toBe(key);
+    expect(storeKey({ ...base, url: 'http://127.0.0.1:8091' })).not.toBe(key);
+    expect(storeKey({ ...base, preview: true })).not.toBe(key);
+    expect(storeKey({ ...base, siteOrigin: 'https://example.com' })).not.toBe(key);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Production rebuilds on Netlify are warm only if Astro's cacheDir survives between builds:
+ * netlify.toml's cache plugin must save the very folder the build uses by default, and the
+ * plugin must be installed with the project (Netlify runs plugins found in node_modules).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../support/project-copy';
+
+interface NetlifyToml {
+  plugins?: { package: string; inputs?: { paths?: string[] } }[];
+}
+
+const read = (file: string) => readFile(path.join(PROJECT_ROOT, file), 'utf8');
+
+describe("Netlify's build cache", () => {
+  it("keeps Astro's default cacheDir, with the plugin installed as a dependency", async () => {
+    const toml = parse(await read('netlify.toml')) as NetlifyToml;
+    const plugin = toml.plugins?.find(({ package: name }) => name === 'netlify-plugin-cache');
+    // astro.config.mjs: `cacheDir: process.env.ASTRO_CACHE_DIR || '<default>'` (Netlify sets none).
+    const fallback = (await read('astro.config.mjs')).match(
+      /process\.env\.ASTRO_CACHE_DIR \|\| '([^']+)'/,
+    )?.[1];
+    expect(fallback).toBeDefined();
+    expect(plugin?.inputs?.paths?.map((p) => path.resolve(PROJECT_ROOT, p))).toEqual([
+      path.resolve(PROJECT_ROOT, fallback!),
+    ]);
+    const pkg = JSON.parse(await read('package.json'));
+    expect(pkg.devDependencies['netlify-plugin-cache']).toBeDefined();
+  });
+});
