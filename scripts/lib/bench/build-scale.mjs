@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { runAstroBuild } from '../astro-build.mjs';
-import { ensureAdmin, startPocketBase } from '../pocketbase.mjs';
+import { ensureAdmin } from '../pocketbase-admin.mjs';
+import { startPocketBase } from '../pocketbase-process.mjs';
 import { createPosts } from '../seed-posts.mjs';
 import { samplePeakMemory } from './process-memory.mjs';
 
