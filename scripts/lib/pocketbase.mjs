@@ -20,7 +20,9 @@ export const DEFAULT_LOCAL_PORT = 8090;
  * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD or the local-only defaults, seeded once.
  * Stops the server on exit, SIGINT and SIGTERM.
  *
- * @param {{ log?: Logger, dataDir?: string, seed?: boolean, hooksWatch?: boolean }} [options]
+ * @param {{ log?: Logger, dataDir?: string, seed?: boolean, hooksWatch?: boolean,
+ *   env?: Record<string, string> }} [options] `env`: extra environment for the server (its hooks
+ *   read it, e.g. SITE_REBUILD_HOOK_URL).
  * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void>,
  *   adminEmail: string, adminPassword: string }>}
  */
@@ -29,6 +31,7 @@ export async function startLocalPocketBase({
   dataDir = LOCAL_DATA_DIR,
   seed = true,
   hooksWatch = false,
+  env = {},
 } = {}) {
   const wanted = Number(process.env.POCKETBASE_PORT || DEFAULT_LOCAL_PORT);
   if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) {
@@ -42,7 +45,7 @@ export async function startLocalPocketBase({
   const adminEmail = process.env.POCKETBASE_ADMIN_EMAIL || LOCAL_ADMIN_EMAIL;
   const adminPassword = process.env.POCKETBASE_ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
 
-  const server = await startPocketBase({ dataDir, port, hooksWatch });
+  const server = await startPocketBase({ dataDir, port, hooksWatch, env });
   const cleanup = registerCleanup(server.stop);
   try {
     await ensureAdmin({

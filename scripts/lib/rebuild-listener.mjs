@@ -3,7 +3,7 @@
  * authorised request to the build queue (rebuild-listener-queue.mjs), which builds and publishes.
  * `scripts/rebuild-listener.mjs` wires both to the environment.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { requestHasSecret } from './bearer-secret.mjs';
 import { createHardenedServer, listenOnLoopback } from './listen.mjs';
 import { SECRET_VARIABLE } from './rebuild-listener-queue.mjs';
 
@@ -13,28 +13,6 @@ export const REFUSED_LOG_INTERVAL_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** @typedef {(message: string) => void} Logger */
-
-function digest(value) {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/**
- * Whether the request carries `secret` as `Authorization: Bearer <secret>`, the only place it is
- * read from: a query string lands in proxy and server logs. Spaces around either side are
- * ignored. Comparing SHA-256 digests with timingSafeEqual takes the same time whatever the
- * candidate (and whatever its length).
- *
- * @param {import('node:http').IncomingMessage} req
- * @param {string} secret
- */
-export function requestHasSecret(req, secret) {
-  const authorization = req.headers.authorization;
-  const match =
-    typeof authorization === 'string' ? /^\s*Bearer\s+(.*)$/is.exec(authorization) : null;
-  const candidate = match ? match[1].trim() : '';
-  const expected = secret.trim();
-  return candidate !== '' && timingSafeEqual(digest(candidate), digest(expected));
-}
 
 /**
  * The path and query of a request target in origin-form ("/rebuild?x=1"). Anything else (the
@@ -121,7 +99,8 @@ function readTitle(query, body) {
  *
  * @param {object} options
  * @param {string} options.secret At least MIN_SECRET_LENGTH characters (spaces around it ignored).
- * @param {ReturnType<typeof import('./rebuild-listener-queue.mjs').createRebuilder>} options.rebuilder
+ * @param {{ request(reason: string): { queued: boolean } }} options.rebuilder The build queue
+ *   (createRebuilder in rebuild-listener-queue.mjs), or anything that takes its requests.
  * @param {number} [options.port] 0 picks a free port.
  * @param {string} [options.host] 127.0.0.1 unless told otherwise.
  * @param {Logger} [options.log]
