@@ -38,11 +38,18 @@ const rebuilder = createRebuilder({
 await rebuilder.prepare();
 
 let listener;
+let firstBuildRequested = false;
 /** @type {Record<string, string>} */
 let hookEnv = {};
 if (local) {
   const secret = randomBytes(24).toString('hex');
-  listener = await startRebuildListener({ secret, rebuilder, port: 0, log });
+  // Changes made before the first build (the seed of a new PocketBase) are all in it: the
+  // listener hands requests on only from then on.
+  const requests = {
+    request: (/** @type {string} */ reason) =>
+      firstBuildRequested ? rebuilder.request(reason) : { queued: true },
+  };
+  listener = await startRebuildListener({ secret, rebuilder: requests, port: 0, log });
   // A draft preview (PREVIEW_DRAFTS=1) rebuilds on every save, as the preview hook is told of
   // drafts too; the public site on the changes visitors see.
   const preview = process.env.PREVIEW_DRAFTS?.trim() === '1';
@@ -76,6 +83,7 @@ const stop = async (signal) => {
 process.once('SIGINT', () => void stop('SIGINT').then(() => process.exit(0)));
 process.once('SIGTERM', () => void stop('SIGTERM').then(() => process.exit(0)));
 
+firstBuildRequested = true;
 rebuilder.request('first build');
 await rebuilder.whenIdle();
 // Interrupted during the first build: the signal's handler finishes the stop and exits.
