@@ -488,14 +488,17 @@ describe('rebuild hook retry back-off (test clock)', () => {
     return minutes;
   };
 
-  async function clockedPocketBase(endpointUrl: string, dataDir?: string) {
-    const env = {
-      SITE_REBUILD_HOOK_URL: endpointUrl,
-      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
-      SITE_REBUILD_TEST_CLOCK: '1',
-    };
-    if (!dataDir) return startPocketBase(env);
-    const server = await startPocketBaseServer({ dataDir, env });
+  const clockedEnv = (endpointUrl: string) => ({
+    SITE_REBUILD_HOOK_URL: endpointUrl,
+    SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    SITE_REBUILD_TEST_CLOCK: '1',
+  });
+
+  const clockedPocketBase = (endpointUrl: string) => startPocketBase(clockedEnv(endpointUrl));
+
+  /** A clocked PocketBase on a data folder that outlives it (to restart it). */
+  async function clockedServer(endpointUrl: string, dataDir: string) {
+    const server = await startPocketBaseServer({ dataDir, env: clockedEnv(endpointUrl) });
     cleanups.push(server.stop);
     const admin = { email: 'backoff@test.local', password: 'backoff-test-password' };
     await ensureAdmin({ url: server.url, dataDir, ...admin });
@@ -575,14 +578,14 @@ describe('rebuild hook retry back-off (test clock)', () => {
     cleanups.push(endpoint.close);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-backoff-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    let { server, pb } = await clockedPocketBase(endpoint.url, dataDir);
+    let { server, pb } = await clockedServer(endpoint.url, dataDir);
     await pb.collection('testimonials').create(testimonial);
     const seen = [0];
     await runMinutes(pb, endpoint, 0, 4, seen);
     expect(seen).toEqual([0, 1, 3]);
 
     await server.stop();
-    ({ server, pb } = await clockedPocketBase(endpoint.url, dataDir));
+    ({ server, pb } = await clockedServer(endpoint.url, dataDir));
     endpoint.setMode('ok');
     await runMinutes(pb, endpoint, 4, 20, seen);
     // The 4-minute wait after the third failure survived; the success ends the retries.
