@@ -8,6 +8,7 @@ import sitemap from '@astrojs/sitemap';
 import path from 'node:path';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
+import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireContactForm from './src/integrations/requireContactForm.mjs';
 import { addPostLastmod } from './src/lib/pocketbase/lastmod.ts';
@@ -43,6 +44,8 @@ export default defineConfig({
     pocketbaseImages(),
     // A production build stops when the contact form could not send.
     requireContactForm(),
+    // astro dev only: the local PocketBase's hook reloads the content layer.
+    liveContent(),
   ],
   // scripts/lib/env.mjs has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.

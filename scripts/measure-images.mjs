@@ -12,7 +12,9 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { runAstroBuild } from './lib/astro-build.mjs';
-import { ensureAdmin, seedPocketBase, startPocketBase } from './lib/pocketbase.mjs';
+import { ensureAdmin } from './lib/pocketbase-admin.mjs';
+import { startPocketBase } from './lib/pocketbase-process.mjs';
+import { seedPocketBase } from './lib/pocketbase-seed.mjs';
 
 /** "▶ /_astro/name.hash.webp (before: …)" lines of Astro's image generation step. */
 const TRANSFORM_LINE = /▶ (\/_astro\/\S+\.(?:webp|avif|png|jpe?g|gif))/g;

@@ -15,9 +15,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { ensureAdmin, seedPocketBase, startPocketBase } from './lib/pocketbase.mjs';
-import { astroBuilder, createRebuilder, startRebuildListener } from './lib/rebuild-listener.mjs';
 import { createPostsWithPictures } from './lib/bench/pictures.mjs';
+import { ensureAdmin } from './lib/pocketbase-admin.mjs';
+import { startPocketBase } from './lib/pocketbase-process.mjs';
+import { seedPocketBase } from './lib/pocketbase-seed.mjs';
+import { startRebuildListener } from './lib/rebuild-listener.mjs';
+import { astroBuilder, createRebuilder } from './lib/rebuild-listener-queue.mjs';
 import { createPosts } from './lib/seed-posts.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 

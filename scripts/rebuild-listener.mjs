@@ -2,7 +2,7 @@
  * `npm run rebuild-listener`: the self-hosted alternative to a Netlify build hook. PocketBase's
  * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site from PocketBase
  * and publishes it atomically at REBUILD_PUBLISH_PATH, a symbolic link any static server can use
- * as its document root. See scripts/lib/rebuild-listener.mjs for how builds are queued and
+ * as its document root. See scripts/lib/rebuild-listener-queue.mjs for how builds are queued and
  * published.
  *
  * Environment:
@@ -17,13 +17,13 @@
 import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRebuildListener } from './lib/rebuild-listener.mjs';
 import {
   DEFAULT_BUILD_TIMEOUT_SECONDS,
   SECRET_VARIABLE,
   astroBuilder,
   createRebuilder,
-  startRebuildListener,
-} from './lib/rebuild-listener.mjs';
+} from './lib/rebuild-listener-queue.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -22,8 +22,15 @@
  * SITE_REBUILD_MIN_INTERVAL_SECONDS; otherwise it is marked pending in $app.store(). The minute job
  * sends a pending change once the interval has passed, and a later change outside the interval
  * sends it too. A pending mark is cleared just before the POST that covers it, so every change is
- * followed by a POST sent after it was stored: the build that POST starts reads it. A failed POST
- * leaves the change pending and the minute job retries it.
+ * followed by a POST sent after it was stored: the build that POST starts reads it.
+ *
+ * Retries. A failed POST (network error, timeout, non-2xx) leaves the change pending and the
+ * minute job retries it with a back-off: 1, 2, 4, 8, 16, then every 30 minutes, so an endpoint that
+ * is down for hours is not hit every minute. After 24 hours of failures the change is dropped
+ * with one log line naming the endpoint, the attempts and the last error. A new change (a save
+ * visitors see, a scheduled post coming due) starts afresh: it is sent at once (within the rate
+ * limit) with the back-off reset. The pending change lives in _params like the cutoff, so a
+ * restart neither loses it nor resets its back-off.
  *
  * The POSTs run before PocketBase answers the editor, so each has a short timeout and every error
  * is caught: a slow or dead endpoint costs one save at most SITE_REBUILD_TIMEOUT_SECONDS per
@@ -37,6 +44,19 @@ var KEY_PREFIX = 'ledgerwise.';
 var KEY_NO_URL_LOGGED = 'ledgerwise.rebuild.noUrlLogged';
 /** _params key of the scheduled-posts cutoff: { at: PocketBase date text }. */
 var PARAM_SCHEDULE_CUTOFF = 'ledgerwise.scheduledPostsCutoff';
+/** _params key of the test clock: its time in ms (see testClockEnabled). */
+var PARAM_TEST_CLOCK = 'ledgerwise.testClock';
+
+var MINUTE_MS = 60000;
+/**
+ * Back-off after the n-th failed POST: min(2^(n-1), 30) minute jobs. Counted from the minute the
+ * failure happened in, so a wait of n means the n-th minute job after the failure.
+ */
+var RETRY_MAX_MINUTES = 30;
+/** Failures go on being retried for this long after the first one; then the change is dropped. */
+var RETRY_WINDOW_MS = 24 * 60 * MINUTE_MS;
+/** A retry is due a little early rather than a whole minute late when the job's start jitters. */
+var RETRY_SLACK_MS = 5000;
 
 var DEFAULT_INTERVAL_SECONDS = 30;
 var DEFAULT_TIMEOUT_SECONDS = 2;
@@ -146,7 +166,7 @@ function describe(change) {
   return title;
 }
 
-/** POSTs once; true on a 2xx answer. Never throws. */
+/** POSTs once: { ok: true } on a 2xx answer, else { ok: false, error }. Never throws. */
 function post(target, settings, change) {
   var title = describe(change);
   var headers = { 'content-type': 'application/json' };
@@ -170,108 +190,178 @@ function post(target, settings, change) {
         target,
         'sent "' + title + '" to ' + originOf(settings.url) + ' (HTTP ' + res.statusCode + ')',
       );
-      return true;
+      return { ok: true, error: '' };
     }
+    var answer = redact(res.raw, settings.url).slice(0, 300);
     logError(
       target,
       'the build hook at ' + originOf(settings.url) + ' answered HTTP ' + res.statusCode,
-      redact(res.raw, settings.url).slice(0, 300),
+      answer,
     );
+    return { ok: false, error: 'HTTP ' + res.statusCode + (answer ? ' ' + answer : '') };
   } catch (err) {
-    logError(
-      target,
-      'could not reach the build hook at ' + originOf(settings.url),
-      redact(err, settings.url),
-    );
-  }
-  return false;
-}
-
-function markPending(target, store, change, failedAttempts) {
-  var key = keyOf(target, 'pending');
-  var pending = store.get(key);
-  if (pending) {
-    store.set(key, {
-      collection: pending.collection,
-      action: pending.action,
-      recordId: pending.recordId,
-      more: Number(pending.more) + 1 + Number(change.more || 0),
-      attempts: Math.max(Number(pending.attempts) || 0, failedAttempts || 0),
-    });
-  } else {
-    store.set(key, {
-      collection: change.collection,
-      action: change.action,
-      recordId: change.recordId,
-      more: Number(change.more || 0),
-      attempts: failedAttempts || 0,
-    });
+    var reason = redact(err, settings.url);
+    logError(target, 'could not reach the build hook at ' + originOf(settings.url), reason);
+    return { ok: false, error: reason };
   }
 }
 
-/** Takes the pending change (if any) and folds it into `change`. */
-function takePending(target, store, change) {
-  var key = keyOf(target, 'pending');
-  var pending = store.get(key);
-  store.remove(key);
-  if (!pending) return { change: change, attempts: 0 };
+/** The target's pending change ({ collection, action, recordId, more, retry }), or null. */
+function readPending(target) {
+  try {
+    var value = JSON.parse(String($app.dao().findParamByKey(keyOf(target, 'pending')).value));
+    return value && value.collection ? value : null;
+  } catch (missing) {
+    return null;
+  }
+}
+
+/** Stores (or, with null, clears) the target's pending change where a restart keeps it. */
+function writePending(target, pending) {
+  $app.dao().saveParam(keyOf(target, 'pending'), pending);
+}
+
+/**
+ * `change` folded into the pending one: the newest change names the POST, the count grows. A
+ * pending change that is being retried keeps its back-off only when `change` is itself that
+ * retry's failure (retry given); any new change starts afresh (retry null).
+ */
+function merge(pending, change, retry) {
+  if (!pending) return withRetry(change, retry);
   return {
-    change: {
-      collection: change.collection,
-      action: change.action,
-      recordId: change.recordId,
-      more: Number(change.more || 0) + 1 + Number(pending.more),
-    },
-    attempts: Number(pending.attempts) || 0,
+    collection: change.collection,
+    action: change.action,
+    recordId: change.recordId,
+    more: Number(change.more || 0) + 1 + Number(pending.more || 0),
+    retry: retry && !pending.retry ? null : retry,
   };
 }
 
-function sendNow(target, settings, store, change, attempts) {
-  store.set(keyOf(target, 'lastSentAt'), Date.now());
-  if (!post(target, settings, change)) {
-    // Kept for the minute job: a change is never dropped because the endpoint was down.
-    markPending(target, store, change, attempts + 1);
-    if (attempts === 0) logInfo(target, 'the change stays pending; it is retried every minute');
-  }
+function withRetry(change, retry) {
+  return {
+    collection: change.collection,
+    action: change.action,
+    recordId: change.recordId,
+    more: Number(change.more || 0),
+    retry: retry || null,
+  };
 }
 
-/** Sends `change` to one target now, or marks it pending when the target sent too recently. */
+/** Minutes to wait after the n-th failed POST in a row: 1, 2, 4, 8, 16, 30, 30 … */
+function backOffMinutes(failures) {
+  return Math.min(RETRY_MAX_MINUTES, Math.pow(2, Math.max(0, failures - 1)));
+}
+
+/**
+ * POSTs `change`. A failure keeps it pending with its back-off (`retry`: { attempts, firstAt,
+ * nextAt, lastError } of the failures so far, null for a first POST), or drops it once failures
+ * have gone on for RETRY_WINDOW_MS.
+ */
+function sendNow(target, settings, store, change, retry) {
+  var now = nowMs();
+  store.set(keyOf(target, 'lastSentAt'), now);
+  var result = post(target, settings, change);
+  if (result.ok) return;
+  var attempts = (retry ? Number(retry.attempts) : 0) + 1;
+  var firstAt = retry ? Number(retry.firstAt) : now;
+  if (now - firstAt >= RETRY_WINDOW_MS) {
+    logError(
+      target,
+      'gave up on "' +
+        describe(change) +
+        '" after ' +
+        attempts +
+        ' failed attempts in ' +
+        Math.round((now - firstAt) / 3600000) +
+        ' hours to the build hook at ' +
+        originOf(settings.url) +
+        '/…; the next change sends again. Last error',
+      result.error,
+    );
+    return;
+  }
+  var wait = backOffMinutes(attempts);
+  // Kept for the minute job: a change is never dropped because the endpoint was down a while.
+  writePending(
+    target,
+    merge(readPending(target), change, {
+      attempts: attempts,
+      firstAt: firstAt,
+      nextAt: (Math.floor(now / MINUTE_MS) + wait) * MINUTE_MS,
+      lastError: String(result.error).slice(0, 300),
+    }),
+  );
+  logInfo(
+    target,
+    'attempt ' + attempts + ' failed; the change stays pending and is retried in ' + wait + ' min',
+  );
+}
+
+/** Sends a new change to one target now, or marks it pending when the target sent too recently. */
 function notify(target, store, change) {
   var settings = settingsOrNull(target, store);
   if (!settings) return;
   var last = Number(store.get(keyOf(target, 'lastSentAt'))) || 0;
-  if (Date.now() - last >= settings.intervalMs) {
-    var taken = takePending(target, store, change);
-    sendNow(target, settings, store, taken.change, taken.attempts);
+  var pending = readPending(target);
+  if (nowMs() - last >= settings.intervalMs) {
+    if (pending) writePending(target, null);
+    sendNow(target, settings, store, merge(pending, change, null), null);
   } else {
-    markPending(target, store, change, 0);
+    writePending(target, merge(pending, change, null));
   }
 }
 
-/** Sends a target's pending change once its interval has passed. */
+/** The minute job: sends a target's pending change once its interval and back-off have passed. */
 function flushPending(target, store) {
-  if (!store.get(keyOf(target, 'pending'))) return;
+  var pending = readPending(target);
+  if (!pending) return;
   var settings = settingsOrNull(target, store);
   if (!settings) return;
+  var now = nowMs();
   var last = Number(store.get(keyOf(target, 'lastSentAt'))) || 0;
-  if (Date.now() - last < settings.intervalMs) return;
-  var pending = store.get(keyOf(target, 'pending'));
-  store.remove(keyOf(target, 'pending'));
-  if (!pending) return;
-  var change = {
-    collection: pending.collection,
-    action: pending.action,
-    recordId: pending.recordId,
-    more: Number(pending.more) || 0,
-  };
-  sendNow(target, settings, store, change, Number(pending.attempts) || 0);
+  if (now - last < settings.intervalMs) return;
+  if (pending.retry && now < Number(pending.retry.nextAt) - RETRY_SLACK_MS) return;
+  writePending(target, null);
+  sendNow(target, settings, store, pending, pending.retry);
+}
+
+// ── The clock ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Test plumbing, never set in production: with SITE_REBUILD_TEST_CLOCK=1 this hook's clock stands
+ * still, half a minute into the minute after it was first read, and the minute job is not run by
+ * cron but by POST /api/ledgerwise/test-clock/advance/<minutes> (admin only; see
+ * site-rebuild.pb.js): each minute moves the clock on by exactly one minute and runs the job. A day
+ * of back-off then runs in seconds against the real server, always the same way.
+ */
+function testClockEnabled() {
+  return String($os.getenv('SITE_REBUILD_TEST_CLOCK') || '').trim() === '1';
+}
+
+/** The test clock, kept in _params so that it survives a restart; started on first use. */
+function testClock() {
+  try {
+    var saved = Number(JSON.parse(String($app.dao().findParamByKey(PARAM_TEST_CLOCK).value)));
+    if (saved > 0) return saved;
+  } catch (missing) {
+    // first use
+  }
+  // Ahead of the real clock, so posts published now (dated by the real one) are already public.
+  var start = (Math.floor(Date.now() / MINUTE_MS) + 1) * MINUTE_MS + MINUTE_MS / 2;
+  $app.dao().saveParam(PARAM_TEST_CLOCK, start);
+  return start;
+}
+
+/** Now in ms: the real clock, or the test clock. */
+function nowMs() {
+  return testClockEnabled() ? testClock() : Date.now();
 }
 
 // ── What is public ───────────────────────────────────────────────────────────────────────────
 
 /** Now as PocketBase writes dates ("2025-07-01 12:00:00.123Z"), which compare as text. */
 function pocketBaseNow() {
-  return new Date().toISOString().replace('T', ' ');
+  return new Date(nowMs()).toISOString().replace('T', ' ');
 }
 
 function isPublic(record) {
@@ -388,7 +478,7 @@ function publishDuePosts(store) {
   }
 }
 
-/** Cron job, every minute: scheduled posts that came due, then pending and failed changes. */
+/** The minute job: scheduled posts that came due, then pending and failed changes. */
 function minuteTick() {
   guard('in the scheduled-posts job', function () {
     publishDuePosts($app.store());
@@ -401,8 +491,24 @@ function minuteTick() {
   }
 }
 
+/** Cron, every minute: the minute job, unless the test clock drives it. */
+function cronTick() {
+  if (!testClockEnabled()) minuteTick();
+}
+
+/** Test plumbing (see testClockEnabled): `minutes` minute jobs, the clock one minute on before each. */
+function advanceTestClock(minutes) {
+  for (var i = 0; i < minutes; i += 1) {
+    $app.dao().saveParam(PARAM_TEST_CLOCK, testClock() + MINUTE_MS);
+    minuteTick();
+  }
+  return { now: new Date(nowMs()).toISOString() };
+}
+
 module.exports = {
   fillPublishedAt: fillPublishedAt,
   recordChanged: recordChanged,
-  minuteTick: minuteTick,
+  cronTick: cronTick,
+  testClockEnabled: testClockEnabled,
+  advanceTestClock: advanceTestClock,
 };

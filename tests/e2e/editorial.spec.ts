@@ -14,7 +14,7 @@ import PocketBase, { type RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, listFiles, recordRequests, THEME_KEY } from '../support/e2e';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 
 const BUILD_TIMEOUT = 420_000;
 

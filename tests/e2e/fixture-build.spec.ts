@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { distDir } from '../support/built-site';
 import { presetTheme, readJsonLd } from '../support/e2e';
 import {

@@ -27,7 +27,7 @@ import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/site.config';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 
 /** A tiny valid PNG of the given size, made by sharp (Astro's image service). */
 async function makePngBuffer(width: number, height: number): Promise<Buffer> {

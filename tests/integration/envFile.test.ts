@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import {
   copyProject,

@@ -13,14 +13,10 @@ import PocketBase, {
   type RecordModel,
 } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ensureAdmin,
-  MIGRATIONS_DIR,
-  SEED_DIR,
-  seedPocketBase,
-  startLocalPocketBase,
-  startPocketBase,
-} from '../../scripts/lib/pocketbase.mjs';
+import { ensureAdmin } from '../../scripts/lib/pocketbase-admin.mjs';
+import { MIGRATIONS_DIR, startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
+import { SEED_DIR, seedPocketBase } from '../../scripts/lib/pocketbase-seed.mjs';
+import { startLocalPocketBase } from '../../scripts/lib/pocketbase.mjs';
 import { resolvePocketBaseBinary } from '../../scripts/lib/pocketbase-binary.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 

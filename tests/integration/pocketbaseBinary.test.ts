@@ -22,7 +22,7 @@ import {
   releaseAsset,
   resolvePocketBaseBinary,
 } from '../../scripts/lib/pocketbase-binary.mjs';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 
 const run = promisify(execFile);
 const FAKE_BINARY = `#!/bin/sh\necho "pocketbase version ${POCKETBASE_VERSION} (fake, from the test release)"\n`;

@@ -11,16 +11,11 @@ import path from 'node:path';
 import PocketBaseClient from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  astroBuilder,
-  createRebuilder,
-  startRebuildListener,
-} from '../../scripts/lib/rebuild-listener.mjs';
+import { startRebuildListener } from '../../scripts/lib/rebuild-listener.mjs';
+import { astroBuilder, createRebuilder } from '../../scripts/lib/rebuild-listener-queue.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
-import {
-  ensureAdmin,
-  startPocketBase as startPocketBaseServer,
-} from '../../scripts/lib/pocketbase.mjs';
+import { ensureAdmin } from '../../scripts/lib/pocketbase-admin.mjs';
+import { startPocketBase as startPocketBaseServer } from '../../scripts/lib/pocketbase-process.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
@@ -476,6 +471,127 @@ describe('rebuild hook on PocketBase 0.22', () => {
     },
     240_000,
   );
+});
+
+/**
+ * The retry back-off runs on the hook's test clock (SITE_REBUILD_TEST_CLOCK=1): the test runs the
+ * minute job itself, one simulated minute at a time, and notes the minute of every POST.
+ */
+describe('rebuild hook retry back-off (test clock)', () => {
+  /** Minutes between retries after the 1st, 2nd, … failure: doubling from 1, capped at 30. */
+  const BACK_OFF = [1, 2, 4, 8, 16, 30];
+  /** The minutes (after the first failed POST at minute 0) of every attempt within 24 hours. */
+  const expectedAttemptMinutes = () => {
+    const minutes = [0];
+    for (let n = 0; minutes.at(-1)! < 24 * 60; n += 1)
+      minutes.push(minutes.at(-1)! + BACK_OFF[Math.min(n, BACK_OFF.length - 1)]);
+    return minutes;
+  };
+
+  const clockedEnv = (endpointUrl: string) => ({
+    SITE_REBUILD_HOOK_URL: endpointUrl,
+    SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    SITE_REBUILD_TEST_CLOCK: '1',
+  });
+
+  const clockedPocketBase = (endpointUrl: string) => startPocketBase(clockedEnv(endpointUrl));
+
+  /** A clocked PocketBase on a data folder that outlives it (to restart it). */
+  async function clockedServer(endpointUrl: string, dataDir: string) {
+    const server = await startPocketBaseServer({ dataDir, env: clockedEnv(endpointUrl) });
+    cleanups.push(server.stop);
+    const admin = { email: 'backoff@test.local', password: 'backoff-test-password' };
+    await ensureAdmin({ url: server.url, dataDir, ...admin });
+    const pb = new PocketBaseClient(server.url);
+    pb.autoCancellation(false);
+    await pb.admins.authWithPassword(admin.email, admin.password);
+    return { server, pb };
+  }
+
+  /** Runs the minute job `until` the given minute, noting at which minute each POST arrived. */
+  async function runMinutes(
+    pb: PocketBase,
+    endpoint: { calls: HookCall[] },
+    from: number,
+    until: number,
+    seen: number[],
+  ) {
+    for (let minute = from + 1; minute <= until; minute += 1) {
+      const before = endpoint.calls.length;
+      await pb.send('/api/ledgerwise/test-clock/advance/1', { method: 'POST' });
+      for (let i = before; i < endpoint.calls.length; i += 1) seen.push(minute);
+    }
+  }
+
+  it('retries after 1, 2, 4, 8, 16, then every 30 minutes, gives up after 24 hours with one line, and the next save sends at once', async () => {
+    const endpoint = await startEndpoint('error');
+    cleanups.push(endpoint.close);
+    const pocketbase = await clockedPocketBase(endpoint.url);
+    const pb = await pocketbase.adminClient();
+    const record = await pb.collection('testimonials').create(testimonial);
+    expect(endpoint.calls).toHaveLength(1);
+
+    const seen = [0];
+    const expected = expectedAttemptMinutes();
+    await runMinutes(pb, endpoint, 0, expected.at(-1)! + 120, seen);
+    expect(seen).toEqual(expected);
+    expect(endpoint.calls.every((call) => call.title === 'PocketBase: testimonials created')).toBe(
+      true,
+    );
+
+    const gaveUp = pocketbase.output().match(/^.*gave up on.*$/gm) ?? [];
+    expect(gaveUp).toHaveLength(1);
+    expect(gaveUp[0]).toContain(`after ${expected.length} failed attempts in 24 hours`);
+    expect(gaveUp[0]).toContain(new URL(endpoint.url).origin);
+    expect(gaveUp[0]).toContain('HTTP 500 boom');
+    // The hook URL is a secret: logs show its origin only.
+    expect(pocketbase.output()).not.toContain('secret-hook-id');
+
+    endpoint.setMode('ok');
+    const calls = endpoint.calls.length;
+    await pb.collection('testimonials').update(record.id, { company: 'Nkosi Tax Advisory' });
+    expect(endpoint.calls).toHaveLength(calls + 1);
+    expect(endpoint.calls.at(-1)!.title).toBe('PocketBase: testimonials updated');
+  }, 180_000);
+
+  it('a save during the back-off sends at once and resets it', async () => {
+    const endpoint = await startEndpoint('error');
+    cleanups.push(endpoint.close);
+    const pocketbase = await clockedPocketBase(endpoint.url);
+    const pb = await pocketbase.adminClient();
+    const record = await pb.collection('blogs').create(post(20));
+    const seen = [0];
+    await runMinutes(pb, endpoint, 0, 5, seen);
+    expect(seen).toEqual([0, 1, 3]);
+
+    await pb.collection('blogs').update(record.id, { title: 'Edited during the back-off' });
+    seen.push(5);
+    expect(endpoint.calls).toHaveLength(4);
+    expect(endpoint.calls[3].title).toBe('PocketBase: blogs updated (+1 more change)');
+    // Afresh: 1 minute after that failure, then 2 (not the 4 the first change had reached).
+    await runMinutes(pb, endpoint, 5, 9, seen);
+    expect(seen).toEqual([0, 1, 3, 5, 6, 8]);
+  }, 60_000);
+
+  it('keeps the pending change and its back-off across a restart', async () => {
+    const endpoint = await startEndpoint('error');
+    cleanups.push(endpoint.close);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-backoff-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    let { server, pb } = await clockedServer(endpoint.url, dataDir);
+    await pb.collection('testimonials').create(testimonial);
+    const seen = [0];
+    await runMinutes(pb, endpoint, 0, 4, seen);
+    expect(seen).toEqual([0, 1, 3]);
+
+    await server.stop();
+    ({ server, pb } = await clockedServer(endpoint.url, dataDir));
+    endpoint.setMode('ok');
+    await runMinutes(pb, endpoint, 4, 20, seen);
+    // The 4-minute wait after the third failure survived; the success ends the retries.
+    expect(seen).toEqual([0, 1, 3, 7]);
+    expect(endpoint.calls.at(-1)!.title).toBe('PocketBase: testimonials created');
+  }, 60_000);
 });
 
 describe('publishing through the rebuild listener', () => {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { processTable } from '../support/processes';

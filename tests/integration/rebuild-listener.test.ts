@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRebuilder, startRebuildListener } from '../../scripts/lib/rebuild-listener.mjs';
+import { startRebuildListener } from '../../scripts/lib/rebuild-listener.mjs';
+import { createRebuilder } from '../../scripts/lib/rebuild-listener-queue.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { hostileRequests, rawRequest } from '../support/raw-http';
 

@@ -7,7 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { ensureAdmin, seedPocketBase, startPocketBase } from '../../scripts/lib/pocketbase.mjs';
+import { ensureAdmin } from '../../scripts/lib/pocketbase-admin.mjs';
+import { startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
+import { seedPocketBase } from '../../scripts/lib/pocketbase-seed.mjs';
 import { createPosts as createPostsInBulk } from '../../scripts/lib/seed-posts.mjs';
 
 export interface TestPocketBaseOptions {

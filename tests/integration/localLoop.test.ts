@@ -1,0 +1,207 @@
+/**
+ * The developer's loop, as a developer runs it, in a copy of the project: `npm run dev` reloads
+ * the content when the local PocketBase changes, and `npm start` rebuilds and serves the site
+ * when an editor saves. Each is started from its script with a real PocketBase and real builds,
+ * edited through PocketBase's admin API, then stopped with SIGINT, leaving no process behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../scripts/lib/pocketbase-admin.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { copyProject, envWithoutProjectVariables, PROJECT_ROOT } from '../support/project-copy';
+import { isRunning, processTable } from '../support/processes';
+
+const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  /** Every process started under the script so far (PocketBase, builds, astro dev, …). */
+  descendants: Set<number>;
+  waitFor(pattern: RegExp, timeoutMs: number, what: string): Promise<RegExpMatchArray>;
+  /** SIGINT to the script alone (not its group): it must stop the rest itself. */
+  interrupt(): Promise<number | null>;
+}
+
+/** Starts `node scripts/<script>` in a fresh copy of the project, configured only by `env`. */
+async function startScript(script: string, args: string[], env: Record<string, string>) {
+  const project = await copyProject();
+  cleanups.push(project.remove);
+  let output = '';
+  const child = spawn(process.execPath, [path.join('scripts', script), ...args], {
+    cwd: project.root,
+    env: { ...envWithoutProjectVariables(EXAMPLE), POCKETBASE_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const descendants = new Set<number>();
+  let watching = true;
+  // Builds come and go: the process table is sampled all along, so each is noted while it runs.
+  const watcher = (async () => {
+    while (watching) {
+      const table = await processTable();
+      const known = new Set([child.pid!, ...descendants]);
+      let grew = true;
+      while (grew) {
+        grew = false;
+        for (const entry of table) {
+          if (entry.state !== 'Z' && known.has(entry.ppid) && !known.has(entry.pid)) {
+            known.add(entry.pid);
+            descendants.add(entry.pid);
+            grew = true;
+          }
+        }
+      }
+      await sleep(200);
+    }
+  })();
+  const stopWatching = async () => {
+    watching = false;
+    await watcher;
+  };
+  cleanups.push(async () => {
+    await stopWatching();
+    for (const pid of [child.pid!, ...descendants]) {
+      if (await isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  const running: Running = {
+    child,
+    output: () => output,
+    descendants,
+    async waitFor(pattern, timeoutMs, what) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = output.match(pattern);
+        if (match) return match;
+        if (child.exitCode !== null) throw new Error(`${script} exited before ${what}:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`No ${what} within ${timeoutMs} ms:\n${output}`);
+        await sleep(200);
+      }
+    },
+    async interrupt() {
+      child.kill('SIGINT');
+      const code = await exited;
+      await stopWatching();
+      return code;
+    },
+  };
+  return running;
+}
+
+async function adminClient(url: string) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  await pb.admins.authWithPassword(LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  return pb;
+}
+
+async function stillRunning(pids: Iterable<number>) {
+  const alive: number[] = [];
+  for (const pid of pids) if (await isRunning(pid)) alive.push(pid);
+  return alive;
+}
+
+describe('npm run dev: live content', () => {
+  it('shows an edit made in PocketBase on the next page load, without a restart', async () => {
+    const port = await getFreePort();
+    const dev = await startScript('dev.mjs', ['--port', String(port)], {});
+    const [, pocketbaseUrl] = await dev.waitFor(
+      /Local PocketBase: (http:\/\/127\.0\.0\.1:\d+)/,
+      120_000,
+      'local PocketBase',
+    );
+    await dev.waitFor(/watching for file changes/, 180_000, 'the dev server');
+    const site = `http://localhost:${port}`;
+
+    // The endpoint hears only a POST with this run's secret.
+    const endpoint = `${site}/__ledgerwise/content-changed`;
+    expect((await fetch(endpoint, { method: 'POST' })).status).toBe(401);
+    expect(
+      (
+        await fetch(endpoint, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer not-the-secret-0123456789' },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await fetch(endpoint)).status).toBe(405);
+
+    const pb = await adminClient(pocketbaseUrl);
+    const [post] = (await pb.collection('blogs').getList(1, 1, { filter: 'published = true' }))
+      .items;
+    const before = await (await fetch(`${site}/blog/${post.id}`)).text();
+    expect(before).toContain(post.title);
+
+    const title = `Edited in the admin UI ${Date.now()}`;
+    const reloads = dev.output().match(/content reloaded/g)?.length ?? 0;
+    await pb.collection('blogs').update(post.id, { title });
+    await dev.waitFor(
+      new RegExp(`(content reloaded[\\s\\S]*){${reloads + 1}}`),
+      60_000,
+      'the content reload',
+    );
+    const after = await (await fetch(`${site}/blog/${post.id}`)).text();
+    expect(after).toContain(title);
+
+    const processes = [...dev.descendants];
+    expect(processes.length).toBeGreaterThanOrEqual(2); // PocketBase and astro dev at least
+    await dev.interrupt();
+    expect(await stillRunning([dev.child.pid!, ...processes])).toEqual([]);
+  }, 400_000);
+});
+
+describe('npm start: the whole publishing loop', () => {
+  it('rebuilds and serves an edit saved in PocketBase, then stops everything on SIGINT with exit code 0', async () => {
+    const port = await getFreePort();
+    const start = await startScript('start.mjs', [], { PORT: String(port) });
+    const [, pocketbaseUrl] = await start.waitFor(
+      /Local PocketBase: (http:\/\/127\.0\.0\.1:\d+)/,
+      120_000,
+      'local PocketBase',
+    );
+    await start.waitFor(/build 1 started/, 30_000, 'the first build');
+    await start.waitFor(/served at http:\/\/localhost:\d+/, 600_000, 'the site being served');
+    expect(start.output()).toMatch(/build 1 published after \d+\.\d s/);
+    const site = `http://localhost:${port}`;
+
+    const pb = await adminClient(pocketbaseUrl);
+    const [post] = (await pb.collection('blogs').getList(1, 1, { filter: 'published = true' }))
+      .items;
+    expect(await (await fetch(`${site}/blog/${post.id}`)).text()).toContain(post.title);
+
+    const title = `Published from the admin UI ${Date.now()}`;
+    const saved = Date.now();
+    await pb.collection('blogs').update(post.id, { title });
+    await start.waitFor(/build 2 started \(PocketBase: blogs updated\)/, 30_000, 'the rebuild');
+    await start.waitFor(/build 2 published after \d+\.\d s/, 600_000, 'the rebuild finishing');
+    const page = await (await fetch(`${site}/blog/${post.id}`)).text();
+    const servedAfter = (Date.now() - saved) / 1000;
+    expect(page).toContain(title);
+    console.log(
+      `npm start: save → served in ${servedAfter.toFixed(1)} s (load ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')})`,
+    );
+
+    const processes = [...start.descendants];
+    // PocketBase and at least one build's process were seen.
+    expect(processes.length).toBeGreaterThanOrEqual(2);
+    expect(await start.interrupt()).toBe(0);
+    expect(await stillRunning([start.child.pid!, ...processes])).toEqual([]);
+  }, 1_300_000);
+});
