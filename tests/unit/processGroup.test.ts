@@ -11,18 +11,17 @@ import { isRunning } from '../support/processes';
 
 /**
  * A "build" that starts a grandchild and then hangs; with `stubborn`, both ignore SIGTERM.
- * Each writes its pid into `pidFile` as it starts.
+ * Each writes its pid into `pidFile` as it starts. Plain sh and sleep start in milliseconds even
+ * on a loaded machine, so both are running well before the 1.5 s timeouts below expire (Node
+ * processes could take longer than that to start there).
  */
 function hangingBuild(pidFile: string, stubborn: boolean) {
-  const ignore = stubborn ? "process.on('SIGTERM', () => {});" : '';
-  const grandchild = `${ignore} require('fs').appendFileSync(${JSON.stringify(pidFile)}, process.pid + '\\n'); setInterval(() => {}, 1000);`;
-  const leader = `${ignore}
-    const { spawn } = require('child_process');
-    require('fs').appendFileSync(${JSON.stringify(pidFile)}, process.pid + '\\n');
-    spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'inherit' });
-    console.log('building…');
-    setInterval(() => {}, 1000);`;
-  return { command: process.execPath, args: ['-e', leader] };
+  // A signal ignored by a shell stays ignored in what it starts: sleep ignores SIGTERM too.
+  const ignore = stubborn ? "trap '' TERM;" : '';
+  const file = `'${pidFile}'`;
+  const grandchild = `${ignore} echo \\$\\$ >> ${file}; exec sleep 1000`;
+  const leader = `${ignore} echo $$ >> ${file}; sh -c "${grandchild}" & echo 'building…'; wait`;
+  return { command: '/bin/sh', args: ['-c', leader] };
 }
 
 async function readPids(pidFile: string, count: number): Promise<number[]> {
@@ -31,7 +30,7 @@ async function readPids(pidFile: string, count: number): Promise<number[]> {
       .split('\n')
       .filter(Boolean)
       .map(Number);
-    if (pids.length >= count) return pids;
+    if (new Set(pids).size >= count) return pids;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`fewer than ${count} pids in ${pidFile}`);
