@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
-import { postPath } from '@/lib/blogPaths';
-import { getSortedPosts } from '@/lib/pocketbase/posts';
+import { postPath } from '@/lib/blog/paths';
+import { getSortedPosts } from '@/lib/blog/posts';
 import { SITE } from '@/site.config';
 
 /** Every post, newest first. */

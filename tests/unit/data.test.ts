@@ -13,7 +13,7 @@ import { CTA_BANDS } from '@/data/cta';
 import { HERO } from '@/data/home';
 import { TEAM, VALUES } from '@/data/about';
 import { GETTING_STARTED_STEPS } from '@/data/steps';
-import { TERMS } from '@/data/terms';
+import { TERMS_AND_CONDITIONS } from '@/data/termsAndConditions';
 import { PRIVACY_POLICY } from '@/data/privacy';
 import { TERMS_OF_SERVICE } from '@/data/termsOfService';
 import type { LegalDocument } from '@/data/legal';
@@ -247,9 +247,9 @@ describe('about (spec §2)', () => {
 
 describe('legal texts', () => {
   it('Terms & Conditions: 19 sections in spec order, last updated 1 July 2025', () => {
-    expect(TERMS.title).toBe('Terms & Conditions');
-    expect(TERMS.lastUpdated).toBe('2025-07-01');
-    expect(TERMS.sections.map((section) => section.id)).toEqual([
+    expect(TERMS_AND_CONDITIONS.title).toBe('Terms & Conditions');
+    expect(TERMS_AND_CONDITIONS.lastUpdated).toBe('2025-07-01');
+    expect(TERMS_AND_CONDITIONS.sections.map((section) => section.id)).toEqual([
       'introduction',
       'eligibility',
       'account',
@@ -273,7 +273,7 @@ describe('legal texts', () => {
   });
 
   it('Terms & Conditions state every figure of spec §9', () => {
-    const text = legalText(TERMS);
+    const text = legalText(TERMS_AND_CONDITIONS);
     for (const figure of [
       'at least 18 years old',
       'up to 36 months after your account is closed',
@@ -316,7 +316,7 @@ describe('legal texts', () => {
   });
 
   it('every legal document has unique anchors and no empty section', () => {
-    for (const document of [TERMS, PRIVACY_POLICY, TERMS_OF_SERVICE]) {
+    for (const document of [TERMS_AND_CONDITIONS, PRIVACY_POLICY, TERMS_OF_SERVICE]) {
       const ids = document.sections.map((section) => section.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const section of document.sections) {

@@ -8,7 +8,7 @@ import { isPreviewMode } from '@/lib/previewMode';
 import { getReadTime } from '@/lib/readTime';
 import { sanitizeHtml } from '@/lib/sanitizeHtml';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { postPath } from '@/lib/blogPaths';
+import { postPath } from '@/lib/blog/paths';
 import { localiseBodyImages } from './bodyImages';
 import {
   createPocketBaseClient,
