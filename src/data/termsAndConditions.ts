@@ -1,5 +1,6 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, LINKS, SITE } from '@/site.config';
+import { CONTACT, SITE } from '@/site.config';
+import { LINKS } from '@/site.env';
 
 /** Spec §2 /policies and §9 terms figures: 19 numbered sections, in the spec's order. */
 export const TERMS_AND_CONDITIONS: LegalDocument = {
