@@ -4,7 +4,7 @@
  * canonical origin, the outbound links) comes from `site.env.ts`.
  */
 
-export interface NavLink {
+interface NavLink {
   label: string;
   href: string;
   /** Opens in a new tab with rel="noopener noreferrer". */
@@ -97,12 +97,10 @@ export const FREE_PLAN_DEFAULT_END_DATE = '2025-07-21';
 /** Timings and layout. */
 export const TIMING = {
   headerScrollThresholdPx: 20,
-  headerHeightRem: 5,
   typing: { charDelayMs: 75, pauseMs: 1500, deleteFactor: 0.5 },
   carousel: {
     autoplayMs: 8000,
     speedMs: 550,
-    heightPx: 420,
     /** Slides per view from a min-width (px) upwards. */
     breakpoints: { 0: 1, 768: 2, 1024: 3 },
   },

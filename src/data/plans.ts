@@ -4,7 +4,7 @@ import { FREE_PLAN_DEFAULT_END_DATE } from '@/site.config';
 import { LINKS } from '@/site.env';
 
 /** A plan: name, description, price, period, features, cta label, cta link, highlight. */
-export interface Plan {
+interface Plan {
   name: string;
   description: string;
   /** Display price, e.g. "R200". */

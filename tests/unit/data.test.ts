@@ -30,7 +30,7 @@ function legalText(document: LegalDocument): string {
   ].join('\n');
 }
 
-describe('home copy (spec §1, §2)', () => {
+describe('home copy', () => {
   it('hero: badge, heading, benefits, the three example prompts and the status line', () => {
     expect(HERO.badge).toBe('AI-Powered Automation');
     expect(HERO.headingLead).toBe('AI Automation for');
@@ -141,7 +141,7 @@ describe('plans', () => {
   const OPEN = resolveFreePlanTerm(undefined, '2025-07-21', new Date('2025-07-21T21:59:00Z'));
   const ENDED = resolveFreePlanTerm(undefined, '2025-07-21', new Date('2025-07-21T22:00:00Z'));
 
-  it('Free, Professional and Enterprise with the spec texts while the Free plan runs', () => {
+  it('Free, Professional and Enterprise with their texts while the Free plan runs', () => {
     const plans = buildPlans(OPEN);
     expect(plans.map((plan) => plan.name)).toEqual(['Free', 'Professional', 'Enterprise']);
     const [free, pro, enterprise] = plans;
@@ -221,7 +221,7 @@ describe('plans', () => {
   });
 });
 
-describe('about (spec §2)', () => {
+describe('about', () => {
   it('team of two, four values, three steps', () => {
     expect(TEAM.map((member) => member.role)).toEqual([
       'Founder & CEO',
@@ -247,7 +247,7 @@ describe('about (spec §2)', () => {
 });
 
 describe('legal texts', () => {
-  it('Terms & Conditions: 19 sections in spec order, last updated 1 July 2025', () => {
+  it('Terms & Conditions: 19 sections in order, last updated 1 July 2025', () => {
     expect(TERMS_AND_CONDITIONS.title).toBe('Terms & Conditions');
     expect(TERMS_AND_CONDITIONS.lastUpdated).toBe('2025-07-01');
     expect(TERMS_AND_CONDITIONS.sections.map((section) => section.id)).toEqual([
@@ -273,7 +273,7 @@ describe('legal texts', () => {
     ]);
   });
 
-  it('Terms & Conditions state every figure of spec §9', () => {
+  it('Terms & Conditions state every key figure', () => {
     const text = legalText(TERMS_AND_CONDITIONS);
     for (const figure of [
       'at least 18 years old',

@@ -30,7 +30,6 @@ import {
 export const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 export const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
 export const BLOG_STATUS_ID = 'blogs';
-const TESTIMONIAL_STAGGER_MS = 100;
 
 export interface PocketBaseLoaderOptions {
   /** Defaults to process.env.POCKETBASE_URL, read when the loader runs. */
@@ -302,9 +301,7 @@ function sampleTestimonials(): TestimonialEntry[] {
     data: {
       ...sample,
       draft: false,
-      delay: index * TESTIMONIAL_STAGGER_MS,
       order: index,
-      sample: true,
     },
   }));
 }
@@ -336,9 +333,7 @@ async function loadTestimonialEntry(
       company: record.company,
       ...(avatar ? { avatar: avatar.file } : {}),
       draft: !record.published,
-      delay: index * TESTIMONIAL_STAGGER_MS,
       order: index,
-      sample: false,
     },
   };
 }
