@@ -16,7 +16,6 @@
 import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runAstroBuild } from './lib/astro-build.mjs';
 import { measureBuildScale } from './lib/bench/build-scale.mjs';
 import { kb, mb, ms, seconds, table } from './lib/bench/format.mjs';
@@ -25,8 +24,8 @@ import { medianRun, startLighthouse } from './lib/bench/lighthouse-runner.mjs';
 import { weighPage } from './lib/bench/page-weight.mjs';
 import { resolveContentSource } from './lib/content-source.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = path.join(PROJECT_ROOT, '.bench');
 
 /** The budgets of issue 7. Loosening one here does not make the site faster. */

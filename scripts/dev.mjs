@@ -6,15 +6,14 @@
 import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resolveContentSource } from './lib/content-source.mjs';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = await resolveContentSource();
 const astro = spawn(
   process.execPath,
-  [path.join(root, 'node_modules/astro/astro.js'), 'dev', ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, ...source.env } },
+  [path.join(PROJECT_ROOT, 'node_modules/astro/astro.js'), 'dev', ...process.argv.slice(2)],
+  { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ...source.env } },
 );
 
 const stop = async () => {

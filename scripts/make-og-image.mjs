@@ -5,18 +5,19 @@
  * The PNG is committed, so builds never depend on the fonts of the machine that runs them.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import createJiti from 'jiti';
+import jiti from 'jiti';
 import sharp from 'sharp';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_FILE = path.join(PROJECT_ROOT, 'public', 'og-default.png');
 
 // The brand comes from the site's constants; Node 20 cannot load TypeScript, so jiti does.
-/** @type {typeof import('../src/site.config')} */
+// jiti 1 is CommonJS: its module.exports is the factory that its types call `default`.
+const createJiti = /** @type {typeof import('jiti').default} */ (/** @type {unknown} */ (jiti));
+/** @type {{ SITE: { name: string, tagline: string } }} */
 const { SITE } = createJiti(import.meta.url)('../src/site.config.ts');
 const BRAND = SITE.name;
-/** The tagline on two lines of at most 32 characters. */
+/** The tagline, wrapped at 32 characters a line. */
 const TAGLINE_LINES = wrap(SITE.tagline, 32);
 
 const WIDTH = 1200;

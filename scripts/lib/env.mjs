@@ -13,10 +13,9 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { assertSupportedNode } from './node-version.mjs';
+import { PROJECT_ROOT } from './paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Highest precedence first. */
 export const ENV_FILES = ['.env.local', '.env'];
