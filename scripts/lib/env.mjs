@@ -16,7 +16,6 @@ import path from 'node:path';
 import { assertSupportedNode } from './node-version.mjs';
 import { PROJECT_ROOT } from './paths.mjs';
 
-
 /** Highest precedence first. */
 export const ENV_FILES = ['.env.local', '.env'];
 
