@@ -8,12 +8,15 @@ export type JsonLdObject = Record<string, unknown>;
 
 const SCHEMA_ORG = 'https://schema.org';
 
+/** The Organization's node id: every other node refers to it rather than repeating it. */
+const organizationId = (origin: URL) => new URL('/#organization', origin).href;
+
 /** The Organization, declared once per page by the head component; other nodes refer to its @id. */
 export function buildOrganizationJsonLd(origin: URL, socialUrl?: string): JsonLdObject {
   return {
     '@context': SCHEMA_ORG,
     '@type': 'Organization',
-    '@id': new URL('/#organization', origin).href,
+    '@id': organizationId(origin),
     name: SITE.name,
     legalName: SITE.company,
     url: origin.href,
@@ -45,7 +48,7 @@ export function buildWebSiteJsonLd(origin: URL): JsonLdObject {
     description: SITE.description,
     url: origin.href,
     inLanguage: SITE.locale,
-    publisher: { '@id': new URL('/#organization', origin).href },
+    publisher: { '@id': organizationId(origin) },
   };
 }
 
@@ -56,7 +59,7 @@ export function buildContactPageJsonLd(origin: URL, path: string): JsonLdObject 
     '@type': 'ContactPage',
     name: `Contact ${SITE.name}`,
     url: new URL(path, origin).href,
-    mainEntity: { '@id': new URL('/#organization', origin).href },
+    mainEntity: { '@id': organizationId(origin) },
   };
 }
 
@@ -83,7 +86,7 @@ export function buildBlogPostingJsonLd(origin: URL, article: ArticleInfo): JsonL
     datePublished: article.published.toISOString(),
     dateModified: article.modified.toISOString(),
     author: { '@type': 'Organization', name: SITE.blogAuthor, url: origin.href },
-    publisher: { '@id': new URL('/#organization', origin).href },
+    publisher: { '@id': organizationId(origin) },
     mainEntityOfPage: url,
     url,
     image: new URL(article.image, origin).href,
