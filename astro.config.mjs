@@ -12,9 +12,10 @@ import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireContactForm from './src/integrations/requireContactForm.mjs';
 import { addPostLastmod } from './src/lib/pocketbase/lastmod.ts';
+import { SITE } from './src/site.config.ts';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
-const SITE_URL = process.env.SITE_URL || 'https://ledgerwise.co.za';
+const SITE_URL = process.env.SITE_URL || SITE.url;
 
 /** Astro's cache: content store, image cache and transforms. Builds that keep it are warm. */
 const CACHE_DIR = process.env.ASTRO_CACHE_DIR || './node_modules/.astro';

@@ -23,7 +23,6 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runAstroBuild } from './lib/astro-build.mjs';
 import { BUDGETS, judgeBudgets } from './lib/bench/budgets.mjs';
@@ -45,8 +44,8 @@ import {
 import { ms, seconds } from './lib/bench/format.mjs';
 import { resolveContentSource } from './lib/content-source.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = path.join(PROJECT_ROOT, '.bench');
 /** One line per run: committed, so the figures of every commit stay comparable. */
 const HISTORY_FILE = path.join(BENCH_DIR, 'history.jsonl');

@@ -13,15 +13,14 @@ import './lib/env.mjs'; // first: the Node check and the .env files, before anyt
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resolveContentSource } from './lib/content-source.mjs';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 import { getFreePort, isPortFree } from './lib/pocketbase-process.mjs';
 import {
   CONTENT_CHANGED_PATH,
   SECRET_VARIABLE as REFRESH_SECRET_VARIABLE,
 } from '../src/integrations/liveContent.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_DEV_PORT = 4321;
 
 /** The port astro dev is told to use: --port from the command line, else 4321 or a free one. */
@@ -69,9 +68,9 @@ if (source.local) {
 
 const astro = spawn(
   process.execPath,
-  [path.join(root, 'node_modules/astro/astro.js'), 'dev', ...args],
+  [path.join(PROJECT_ROOT, 'node_modules/astro/astro.js'), 'dev', ...args],
   {
-    cwd: root,
+    cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: {
       ...process.env,

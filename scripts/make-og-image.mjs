@@ -5,15 +5,21 @@
  * The PNG is committed, so builds never depend on the fonts of the machine that runs them.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import jiti from 'jiti';
 import sharp from 'sharp';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_FILE = path.join(PROJECT_ROOT, 'public', 'og-default.png');
 
-// Kept in step with SITE in src/site.config.ts (a script cannot import astro:env).
-const BRAND = 'Ledgerwise';
-const TAGLINE_LINES = ['AI Automation for Finance, Tax,', 'Accounting and Legal Work'];
+// The brand comes from the site's constants; Node 20 cannot load TypeScript, so jiti does.
+// jiti 1 is CommonJS: its module.exports is the factory that its types call `default`.
+const createJiti = /** @type {typeof import('jiti').default} */ (/** @type {unknown} */ (jiti));
+/** @type {{ SITE: { name: string, tagline: string } }} */
+const { SITE } = createJiti(import.meta.url)('../src/site.config.ts');
+const BRAND = SITE.name;
+/** The tagline, wrapped at 32 characters a line. */
+const TAGLINE_LINES = wrap(SITE.tagline, 32);
+
 const WIDTH = 1200;
 const HEIGHT = 630;
 
@@ -31,6 +37,18 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${
       `<text x="96" y="${390 + index * 72}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" font-size="54" fill="#93c5fd">${line}</text>`,
   ).join('\n  ')}
 </svg>`;
+
+/** Words joined into lines no longer than `width`. */
+function wrap(text, width) {
+  const lines = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= width)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 // A 16-colour palette keeps the flat artwork small (a few KB) with no visible loss.
 const info = await sharp(Buffer.from(svg))

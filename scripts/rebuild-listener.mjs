@@ -16,7 +16,6 @@
  */
 import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startRebuildListener } from './lib/rebuild-listener.mjs';
 import {
   DEFAULT_BUILD_TIMEOUT_SECONDS,
@@ -25,8 +24,8 @@ import {
   createRebuilder,
 } from './lib/rebuild-listener-queue.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_PORT = 8788;
 
 function log(message) {

@@ -10,13 +10,12 @@
 import './lib/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resolveContentSource } from './lib/content-source.mjs';
+import { PROJECT_ROOT } from './lib/paths.mjs';
 import { startRebuildListener } from './lib/rebuild-listener.mjs';
 import { astroBuilder, createRebuilder } from './lib/rebuild-listener-queue.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */
 const WORK_DIR = path.join(PROJECT_ROOT, '.rebuild', 'start');
 /** The cache `npm run build` uses too, so the first build and every rebuild are warm. */

@@ -1,38 +1,25 @@
 /**
- * The one home of every brand string, URL, address, timing and limit the spec names.
- * Components and pages import from here; nothing else hard-codes these values.
+ * The one home of every brand string, URL, address, timing and limit the site uses: constants
+ * only, so scripts and tests import it without Astro. What a build's environment decides (the
+ * canonical origin, the outbound links) comes from `site.env.ts`.
  */
 
-import {
-  PUBLIC_BRINGSPARK_URL,
-  PUBLIC_CHAT_APP_LOGIN_URL,
-  PUBLIC_CHAT_APP_URL,
-  PUBLIC_DEMO_VIDEO_URL,
-  PUBLIC_SOCIAL_URL,
-} from 'astro:env/client';
-
-export interface NavLink {
+interface NavLink {
   label: string;
   href: string;
   /** Opens in a new tab with rel="noopener noreferrer". */
   external?: boolean;
 }
 
-/*
- * PLACEHOLDERS: the chat app and sister-product URLs below sit on the product's own subdomains
- * until the real deployments are known. Each can be overridden at build time by the PUBLIC_*
- * variable named beside it (see .env.example). The demo video and the social profile have no
- * default: a link to a page that does not exist is worse than no link.
- */
-const CHAT_APP_URL = PUBLIC_CHAT_APP_URL || 'https://app.ledgerwise.co.za';
-
 export const SITE = {
+  /** The canonical origin when SITE_URL is unset (site.env.ts, astro.config.mjs). */
+  url: 'https://ledgerwise.co.za',
   name: 'Ledgerwise',
   company: 'Ledgerwise (Pty) Ltd',
   tagline: 'AI Automation for Finance, Tax, Accounting and Legal Work',
   description:
     'Ledgerwise is an AI assistant for South African finance, tax, accounting, audit and legal professionals: research with cited answers, client emails, document analysis and task lists in one place.',
-  /** Used for canonical URLs and the sitemap; astro.config.mjs reads SITE_URL for `site`. */
+  /** BCP 47: the page language, JSON-LD, RSS; Open Graph spells it with an underscore. */
   locale: 'en-ZA',
   /** Fixed author line on blog posts: the product's name followed by "Team". */
   blogAuthor: 'Ledgerwise Team',
@@ -41,21 +28,20 @@ export const SITE = {
   defaultSocialImage: '/og-default.png',
 } as const;
 
-export const LINKS = {
-  chatApp: CHAT_APP_URL,
-  /** PUBLIC_CHAT_APP_LOGIN_URL */
-  chatAppLogin: PUBLIC_CHAT_APP_LOGIN_URL || `${CHAT_APP_URL}/login`,
-  /** PUBLIC_DEMO_VIDEO_URL; unset: "See How It Works" leads to the home page's steps. */
-  demoVideo: PUBLIC_DEMO_VIDEO_URL || undefined,
-  /** PUBLIC_SOCIAL_URL: the company's social profile page; unset: no social link anywhere. */
-  social: PUBLIC_SOCIAL_URL || undefined,
+/*
+ * PLACEHOLDERS: the chat app and sister-product sites sit on the product's own subdomains until
+ * the real deployments are known. A build overrides each with its PUBLIC_* variable (site.env.ts,
+ * .env.example). The demo video and the social profile have no default: a link to a page that
+ * does not exist is worse than no link.
+ */
+export const DEFAULT_LINKS = {
+  chatApp: 'https://app.ledgerwise.co.za',
+  sisterProduct: 'https://bringspark.ledgerwise.co.za',
 } as const;
 
 export const SISTER_PRODUCT = {
   name: 'BringSpark',
-  /** PUBLIC_BRINGSPARK_URL: the sister product's own site (desktop link). */
-  externalUrl: PUBLIC_BRINGSPARK_URL || 'https://bringspark.ledgerwise.co.za',
-  /** The internal page used on mobile. */
+  /** The internal page used on mobile; the desktop link goes to the product's own site. */
   internalPath: '/bringspark',
 } as const;
 
@@ -111,12 +97,10 @@ export const FREE_PLAN_DEFAULT_END_DATE = '2025-07-21';
 /** Timings and layout. */
 export const TIMING = {
   headerScrollThresholdPx: 20,
-  headerHeightRem: 5,
   typing: { charDelayMs: 75, pauseMs: 1500, deleteFactor: 0.5 },
   carousel: {
     autoplayMs: 8000,
     speedMs: 550,
-    heightPx: 420,
     /** Slides per view from a min-width (px) upwards. */
     breakpoints: { 0: 1, 768: 2, 1024: 3 },
   },

@@ -5,10 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { cp, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { runProcessGroup } from './process-group.mjs';
+import { PROJECT_ROOT } from './paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ASTRO_BIN = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'astro.js');
 /*
  * Astro 5 writes a static build's server chunks into outDir only when outDir lies inside the

@@ -13,10 +13,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { assertSupportedNode } from './node-version.mjs';
-
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { PROJECT_ROOT } from './paths.mjs';
 
 /** Highest precedence first. */
 export const ENV_FILES = ['.env.local', '.env'];

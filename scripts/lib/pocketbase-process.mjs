@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from './paths.mjs';
 import { resolvePocketBaseBinary } from './pocketbase-binary.mjs';
 
 /** @typedef {(message: string) => void} Logger */
@@ -29,7 +29,6 @@ import { resolvePocketBaseBinary } from './pocketbase-binary.mjs';
  */
 
 /** The project root (two levels above scripts/lib), so nothing depends on the cwd. */
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migrations');
 export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
 

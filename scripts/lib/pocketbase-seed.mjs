@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { PROJECT_ROOT } from './pocketbase-process.mjs';
+import { PROJECT_ROOT } from './paths.mjs';
 
 /** @typedef {(message: string) => void} Logger */
 

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './pocketbase-admin.mjs';
-import { PROJECT_ROOT, getFreePort, isPortFree, startPocketBase } from './pocketbase-process.mjs';
+import { PROJECT_ROOT } from './paths.mjs';
+import { getFreePort, isPortFree, startPocketBase } from './pocketbase-process.mjs';
 import { seedPocketBase } from './pocketbase-seed.mjs';
 
 /** @typedef {(message: string) => void} Logger */

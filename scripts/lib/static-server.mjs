@@ -12,15 +12,14 @@ import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import etag from 'etag';
 import fresh from 'fresh';
 import Negotiator from 'negotiator';
 import { parse as parseToml } from 'smol-toml';
 import { createHardenedServer, listenOnLoopback } from './listen.mjs';
+import { PROJECT_ROOT } from './paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
 
 const CONTENT_TYPES = {
@@ -79,7 +78,9 @@ export async function loadNetlifyRules(file = NETLIFY_TOML) {
   return { headers, redirects };
 }
 
+/** The headers netlify.toml gives a path: every matching rule's, later rules winning. */
 function headersFor(rules, pathname) {
+  /** @type {Record<string, string>} */
   const result = {};
   for (const rule of rules.headers) {
     if (rule.match.test(pathname)) Object.assign(result, rule.values);

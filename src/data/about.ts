@@ -23,7 +23,7 @@ export const FOUNDER_STORY = {
   ],
 } as const;
 
-export interface TeamMember {
+interface TeamMember {
   name: string;
   role: string;
   bio: string;
@@ -51,7 +51,7 @@ export const TEAM: readonly TeamMember[] = [
   },
 ];
 
-export interface Value {
+interface Value {
   icon: LucideIcon;
   title: string;
   description: string;

@@ -10,7 +10,7 @@ import {
   Presentation,
 } from 'lucide-react';
 
-export interface BenefitItem {
+interface BenefitItem {
   icon: LucideIcon;
   title: string;
   description: string;
@@ -22,7 +22,7 @@ export const BENEFITS_HEADING = {
     'Built in Johannesburg for firms that answer to SARS, the CIPC and their clients every day.',
 } as const;
 
-/** Spec §1: the eight "Why Choose" cards, in order. */
+/** The eight "Why Choose" cards, in order. */
 export const BENEFITS: readonly BenefitItem[] = [
   {
     icon: Globe,

@@ -1,4 +1,4 @@
-/** Blog pages' copy (spec §2 Blog list, Blog post; §8). */
+/** The copy of the blog list, the post pages and the blog's not-found page. */
 export const BLOG_COPY = {
   title: 'Ledgerwise Blog',
   tagline: 'Insights, updates, and news about AI in finance, tax, and accounting.',
@@ -19,10 +19,6 @@ export const BLOG_COPY = {
   backToBlog: 'Back to Blog',
   /** "Try … Free" with the product's name. */
   tryFree: (product: string) => `Try ${product} Free`,
-  cta: {
-    title: 'Put AI to work in your practice',
-    text: 'Research with cited answers, client emails and task lists from your documents.',
-  },
   newsletter: {
     title: 'Subscribe to Our Newsletter',
     text: 'The latest insights on AI in finance, tax, and accounting, straight to your inbox.',

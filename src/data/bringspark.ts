@@ -15,7 +15,7 @@ export const BRINGSPARK = {
   contactCta: 'Ask to be notified',
 } as const;
 
-export interface PlannedFeature {
+interface PlannedFeature {
   icon: LucideIcon;
   title: string;
   description: string;

@@ -1,5 +1,5 @@
 import { FREE_PLAN_TERM } from '@/data/plans';
-import { LINKS } from '@/site.config';
+import { LINKS } from '@/site.env';
 
 export interface CtaAction {
   label: string;

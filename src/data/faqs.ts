@@ -1,6 +1,6 @@
 import { CONTACT, SITE } from '@/site.config';
 
-/** Spec §3 FAQ entry: question, answer. */
+/** One FAQ entry: question and answer. */
 export interface FaqEntry {
   question: string;
   answer: string;
@@ -11,7 +11,7 @@ export const FAQ_HEADING = {
   subtitle: `Straight answers about ${SITE.name}, your data and getting started.`,
 } as const;
 
-/** Spec §9: eight questions. One answer gives the support address; one states a free trial of a month. */
+/** Eight questions. One answer gives the support address; one states a free trial of a month. */
 export const FAQS: readonly FaqEntry[] = [
   {
     question: `What is ${SITE.name}?`,

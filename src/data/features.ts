@@ -1,8 +1,8 @@
 import type { LucideIcon } from 'lucide-react';
 import { FileSearch, Mail, ChartLine, Scale, Target, ListChecks } from 'lucide-react';
 
-/** Spec §3 Feature item: icon, title, description. */
-export interface FeatureItem {
+/** A feature card: icon, title, description. */
+interface FeatureItem {
   icon: LucideIcon;
   title: string;
   description: string;
@@ -14,7 +14,7 @@ export const FEATURES_HEADING = {
     'One assistant for the research, writing and reading that fills a practitioner’s day, tuned for South African tax and accounting work.',
 } as const;
 
-/** Spec §1: the six feature cards, in order. */
+/** The six feature cards, in order. */
 export const FEATURES: readonly FeatureItem[] = [
   {
     icon: FileSearch,

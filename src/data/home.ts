@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { SISTER_PRODUCT } from '@/site.config';
 
-/** Home hero copy (spec §1, §2). The headline's cycling words are HERO_PHRASES in site.config. */
+/** Home hero copy. The headline's cycling words are HERO_PHRASES in site.config. */
 export const HERO = {
   badge: 'AI-Powered Automation',
   headingLead: 'AI Automation for',
@@ -37,7 +37,7 @@ export const HERO = {
   },
 } as const;
 
-export interface ExampleTask {
+interface ExampleTask {
   icon: LucideIcon;
   area: string;
   prompt: string;
@@ -77,7 +77,7 @@ export const EXAMPLE_TASKS: readonly ExampleTask[] = [
   },
 ];
 
-export interface TrustPoint {
+interface TrustPoint {
   icon: LucideIcon;
   title: string;
   description: string;
@@ -114,7 +114,7 @@ export const SECURITY_POINTS: readonly TrustPoint[] = [
   },
 ];
 
-/** Home: the banner for the sister product (spec §1: "coming soon"). */
+/** Home: the "coming soon" banner for the sister product. */
 export const COMING_SOON_BANNER = {
   badge: 'Coming soon',
   title: `${SISTER_PRODUCT.name} is on its way`,

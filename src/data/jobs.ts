@@ -16,27 +16,27 @@ import {
   Handshake,
 } from 'lucide-react';
 
-/** Spec §3 Job item: icon, title. */
-export interface JobItem {
+/** A job title and its icon. */
+interface JobItem {
   icon: LucideIcon;
   title: string;
 }
 
-/** Spec §9: the first 10 titles appear as a text list, the first 9 as an icon grid. */
-export const JOB_LIST_COUNT = 10;
-export const JOB_GRID_COUNT = 9;
+/** The first 10 titles appear as a text list, the first 9 as an icon grid. */
+const JOB_LIST_COUNT = 10;
+const JOB_GRID_COUNT = 9;
 
 export const AUDIENCE = {
   title: 'Who Is This For?',
   subtitle:
     'Ledgerwise is built for advisors, tax practitioners, accountants and lawyers: the people who carry their clients’ compliance, numbers and risk.',
-  /** The four groups the spec names, in order. */
+  /** The four professions the site is for, in order. */
   groups: ['Advisors', 'Tax Practitioners', 'Accountants', 'Lawyers'],
   listTitle: 'Built for roles like',
   gridTitle: 'Everyday work, covered',
 } as const;
 
-/** Spec §1: all 14 job titles, in order. */
+/** All 14 job titles, in order. */
 export const JOB_TITLES: readonly JobItem[] = [
   { icon: ChartLine, title: 'Financial Analyst' },
   { icon: Calculator, title: 'Accountant' },

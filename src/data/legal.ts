@@ -1,5 +1,5 @@
 /** A paragraph, or a bulleted list. Email addresses and https:// URLs in the text are linked when rendered. */
-export type LegalBlock = string | { readonly items: readonly string[] };
+type LegalBlock = string | { readonly items: readonly string[] };
 
 export interface LegalSection {
   /** Anchor id for the table of contents. */

@@ -1,5 +1,5 @@
-/** Spec §3 Logo entry: name and logo path, plus the alt text and intrinsic size the marquee needs. */
-export interface LogoEntry {
+/** A marquee logo: name, logo path, alt text and the intrinsic size the marquee needs. */
+interface LogoEntry {
   name: string;
   /** Path under public/. */
   logo: string;
@@ -13,7 +13,7 @@ export const LOGOS_HEADING = 'Trusted by finance teams across South Africa';
 /* Fictional firms: wordmarks drawn for this project (public/logos/), 160×40 each. */
 const LOGO_SIZE = { width: 160, height: 40 } as const;
 
-/** Spec §9: eight marquee logos. */
+/** The eight marquee logos. */
 export const LOGOS: readonly LogoEntry[] = [
   {
     name: 'Karoo Ledger Partners',

@@ -1,9 +1,10 @@
 import { FREE_PLAN_END_DATE } from 'astro:env/server';
 import { resolveFreePlanTerm, type FreePlanTerm } from '@/lib/freePlan';
-import { FREE_PLAN_DEFAULT_END_DATE, LINKS } from '@/site.config';
+import { FREE_PLAN_DEFAULT_END_DATE } from '@/site.config';
+import { LINKS } from '@/site.env';
 
 /** A plan: name, description, price, period, features, cta label, cta link, highlight. */
-export interface Plan {
+interface Plan {
   name: string;
   description: string;
   /** Display price, e.g. "R200". */

@@ -5,7 +5,7 @@ import { CONTACT, LIMITS, SITE } from '@/site.config';
 const rateLimitSeconds = LIMITS.contactRateLimitMs / 1000;
 
 /** The Information Regulator (South Africa), to whom visitors may complain under POPIA. */
-export const INFORMATION_REGULATOR = {
+const INFORMATION_REGULATOR = {
   name: 'Information Regulator (South Africa)',
   address: 'JD House, 27 Stiemens Street, Braamfontein, Johannesburg, 2001',
   email: 'enquiries@inforegulator.org.za',

@@ -7,7 +7,7 @@ export interface Step {
   description: string;
 }
 
-/** Spec §2 About: the three getting-started steps; Home's "how it works" shows the same steps. */
+/** About: the three getting-started steps; Home's "how it works" shows the same steps. */
 export const STEPS_HEADING = {
   title: 'Get Started in Three Steps',
   subtitle: 'From sign-up to your first cited answer in a few minutes.',

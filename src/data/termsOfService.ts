@@ -1,5 +1,6 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, LINKS, SISTER_PRODUCT, SITE } from '@/site.config';
+import { CONTACT, SISTER_PRODUCT, SITE } from '@/site.config';
+import { LINKS } from '@/site.env';
 
 /** The other websites this one links to, as this build has them. */
 const LINKED_SITES = [

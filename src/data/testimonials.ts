@@ -1,8 +1,8 @@
 /**
- * The three built-in testimonials (spec §4, §9): shown when PocketBase has none or cannot be
+ * The three built-in testimonials: shown when PocketBase has none or cannot be
  * reached at build time. Same shape as a PocketBase record after the loader's defaults.
  */
-export interface SampleTestimonial {
+interface SampleTestimonial {
   quote: string;
   author: string;
   position: string;
@@ -33,7 +33,7 @@ export const SAMPLE_TESTIMONIALS: readonly SampleTestimonial[] = [
   },
 ];
 
-/** The Home testimonials section's heading (the spec shows no wording of its own). */
+/** The Home testimonials section's heading. */
 export const TESTIMONIALS_SECTION = {
   tagline: 'Testimonials',
   title: 'What Professionals Say',

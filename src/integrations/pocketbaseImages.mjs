@@ -2,7 +2,7 @@
  * Hands the pictures the content loaders downloaded (src/lib/pocketbase/imageCache.ts) to Astro's
  * image pipeline: the module `virtual:ledgerwise/pocketbase-images` imports every file this
  * build's manifests name, from this build's own cacheDir, and exports them in a Map by file name.
- * Pages read it through src/lib/pocketbase/cachedImages.ts.
+ * Pages read it through src/lib/images/cachedImages.ts.
  */
 import {
   IMAGES_MODULE_ID,

@@ -1,7 +1,7 @@
-/** What a send attempt came to, and the toast each outcome shows (spec §8). */
+/** What a send attempt came to, and the toast each outcome shows. */
 export type ContactOutcome = 'sent' | 'refused' | 'failed';
 
-export interface ContactToast {
+interface ContactToast {
   title: string;
   description: string;
   variant: 'default' | 'destructive';
@@ -34,7 +34,7 @@ export function readStatus(value: unknown): number | undefined {
 }
 
 /**
- * Only 200 is success (spec §7). Any other status, whether the SDK resolved or rejected with
+ * Only 200 is success: EmailJS answers 200 when it accepted the message. Any other status, whether the SDK resolved or rejected with
  * it, is a refusal; anything without a status (network failure, a thrown string) is a failure.
  */
 export function classifySendResult(value: unknown): ContactOutcome {

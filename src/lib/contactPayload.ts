@@ -1,7 +1,7 @@
 import { CONTACT } from '@/site.config';
 import type { ContactFormValues } from '@/lib/contactSchema';
 
-/** The EmailJS template parameters, exactly as the template names them (spec §7). */
+/** The EmailJS template parameters, exactly as the template names them. */
 export interface ContactTemplateParams {
   [key: string]: string;
   from_name: string;

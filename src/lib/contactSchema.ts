@@ -1,5 +1,5 @@
 /*
- * The contact form's rules (spec §5). zod/v4-mini rather than classic zod: the same rules in a
+ * The contact form's rules. zod/v4-mini rather than classic zod: the same rules in a
  * few KB, which keeps the contact page inside its JavaScript budget. @hookform/resolvers 5
  * accepts v4 schemas.
  */
@@ -19,7 +19,7 @@ export const CONTACT_MAX_LENGTH = {
   message: 5000,
 } as const;
 
-export const CONTACT_MIN_LENGTH = {
+const CONTACT_MIN_LENGTH = {
   firstName: 2,
   lastName: 2,
   profession: 2,
@@ -27,8 +27,8 @@ export const CONTACT_MIN_LENGTH = {
   message: 10,
 } as const;
 
-/** Spec §5, word for word; the maximum-length messages are ours. */
-export const CONTACT_MESSAGES = {
+/** The messages visitors see, one per rule. */
+const CONTACT_MESSAGES = {
   firstName: 'First name must be at least 2 characters.',
   firstNameMax: `First name must be at most ${CONTACT_MAX_LENGTH.firstName} characters.`,
   lastName: 'Last name must be at least 2 characters.',

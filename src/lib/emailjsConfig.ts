@@ -1,7 +1,7 @@
 /** EmailJS's own API origin, used when PUBLIC_EMAILJS_API_ORIGIN is not set. */
 export const DEFAULT_EMAIL_API_ORIGIN = 'https://api.emailjs.com';
 
-export interface EmailjsEnv {
+interface EmailjsEnv {
   PUBLIC_EMAILJS_SERVICE_ID?: string;
   PUBLIC_EMAILJS_TEMPLATE_ID?: string;
   PUBLIC_EMAILJS_PUBLIC_KEY?: string;

@@ -1,7 +1,7 @@
 import { LIMITS } from '@/site.config';
 import { htmlToText } from '@/lib/htmlToText';
 
-export const EXCERPT_ELLIPSIS = '...';
+const EXCERPT_ELLIPSIS = '...';
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 

@@ -1,7 +1,7 @@
 import { formatCalendarDate } from '@/lib/formatDate';
 
 /** The build variable that moves the Free plan's last day. */
-export const FREE_PLAN_END_VARIABLE = 'FREE_PLAN_END_DATE';
+const FREE_PLAN_END_VARIABLE = 'FREE_PLAN_END_DATE';
 
 export interface FreePlanTerm {
   /** The offer's last day, "2025-07-21". */

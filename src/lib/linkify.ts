@@ -1,5 +1,5 @@
 /** A run of plain text, or a link to an email address, https:// URL or named page found in it. */
-export interface TextPart {
+interface TextPart {
   text: string;
   href?: string;
   /** True for web addresses: they open in a new tab. */

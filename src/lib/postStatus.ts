@@ -1,4 +1,4 @@
-import { formatPostDate } from '@/lib/formatDate';
+import { formatPostDate, formatUtcTime } from '@/lib/formatDate';
 
 /** A post as the editor left it: only "published" posts reach the production site. */
 export type PostStatus = 'published' | 'scheduled' | 'draft';
@@ -13,13 +13,6 @@ export function getPostStatus(
   return publishedAt.getTime() > now.getTime() ? 'scheduled' : 'published';
 }
 
-const TIME_UTC = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
 /**
  * The preview badge: "Draft", or "Scheduled for July 1, 2025, 07:00 UTC" (UTC, as PocketBase's
  * admin UI shows the date the editor picked). Published posts have none.
@@ -27,6 +20,6 @@ const TIME_UTC = new Intl.DateTimeFormat('en-GB', {
 export function statusLabel(status: PostStatus, date: Date): string | undefined {
   if (status === 'draft') return 'Draft';
   if (status === 'scheduled')
-    return `Scheduled for ${formatPostDate(date)}, ${TIME_UTC.format(date)} UTC`;
+    return `Scheduled for ${formatPostDate(date)}, ${formatUtcTime(date)} UTC`;
   return undefined;
 }

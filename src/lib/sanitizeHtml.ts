@@ -1,6 +1,6 @@
 import sanitize from 'sanitize-html';
 
-export interface SanitizeOptions {
+interface SanitizeOptions {
   /** The site's own origin: links to any other origin get rel="noopener noreferrer". */
   siteOrigin?: string;
 }

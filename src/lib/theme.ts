@@ -7,7 +7,7 @@ export const THEME_STORAGE_KEY = SITE.themeStorageKey;
 export const DEFAULT_THEME: ThemePreference = 'dark';
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-export function isThemePreference(value: unknown): value is ThemePreference {
+function isThemePreference(value: unknown): value is ThemePreference {
   return value === 'light' || value === 'dark' || value === 'system';
 }
 

@@ -1,4 +1,4 @@
-/** The typing headline's state machine (spec §4): type forward, pause, delete at double speed, next phrase, loop. */
+/** The typing headline's state machine: type forward, pause, delete at double speed, next phrase, loop. */
 
 export interface TypingTiming {
   /** Delay between typed characters. */

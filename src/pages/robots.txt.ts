@@ -1,8 +1,9 @@
 import type { APIRoute } from 'astro';
+import { absoluteUrl } from '@/site.env';
 
 /** robots.txt names the sitemap by the site's own origin (SITE_URL), so previews point at themselves. */
-export const GET: APIRoute = ({ site }) => {
-  const sitemap = new URL('/sitemap-index.xml', site ?? 'https://ledgerwise.co.za');
-  const body = ['User-agent: *', 'Allow: /', '', `Sitemap: ${sitemap.href}`, ''].join('\n');
+export const GET: APIRoute = () => {
+  const sitemap = absoluteUrl('/sitemap-index.xml');
+  const body = ['User-agent: *', 'Allow: /', '', `Sitemap: ${sitemap}`, ''].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -1,24 +1,25 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
-import { postPath } from '@/lib/blogPaths';
-import { getSortedPosts } from '@/lib/pocketbase/posts';
+import { postPath } from '@/lib/blog/paths';
+import { getSortedPosts } from '@/lib/blog/posts';
 import { SITE } from '@/site.config';
+import { SITE_ORIGIN } from '@/site.env';
 
 /** Every post, newest first. */
-export const GET: APIRoute = async ({ site }) => {
+export const GET: APIRoute = async () => {
   const posts = await getSortedPosts();
   return rss({
     title: `${SITE.name} Blog`,
     description: BLOG_COPY.tagline,
-    site: site ?? 'https://ledgerwise.co.za',
+    site: SITE_ORIGIN.href,
     items: posts.map((post) => ({
       title: post.data.title,
       link: postPath(post.id),
       pubDate: post.data.date,
       description: post.data.excerpt,
     })),
-    customData: '<language>en-za</language>',
+    customData: `<language>${SITE.locale.toLowerCase()}</language>`,
     // The site's URLs have no trailing slash (astro.config trailingSlash: 'never').
     trailingSlash: false,
   });

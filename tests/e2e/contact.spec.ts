@@ -4,9 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { build as esbuild } from 'esbuild';
 import {
   expectNoAxeViolations,
   installPausedClock,
@@ -15,55 +13,10 @@ import {
 } from '../support/e2e';
 import { startEmailjsServer, type EmailjsServer } from '../support/emailjs-server';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
+import { CONTACT, LIMITS, TIMING } from '../../src/site.config';
 
 /** Build-time variables of the site under test, besides the EmailJS ones. */
 const SITE_ENV = { PUBLIC_SOCIAL_URL: 'https://social.example/ledgerwise-e2e' };
-
-type SiteConfig = typeof import('../../src/site.config');
-
-/**
- * site.config as this build sees it. It imports `astro:env/client`, which only Astro's Vite can
- * resolve, so it is bundled here with that module standing in for the build's environment.
- */
-async function loadSiteConfig(env: Record<string, string>): Promise<SiteConfig> {
-  const result = await esbuild({
-    entryPoints: [fileURLToPath(new URL('../../src/site.config.ts', import.meta.url))],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'node',
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'astro-env-client',
-        setup(build) {
-          build.onResolve({ filter: /^astro:env\/client$/ }, () => ({
-            path: 'client',
-            namespace: 'astro-env',
-          }));
-          // CommonJS, so any name site.config imports resolves (unset ones to undefined).
-          build.onLoad({ filter: /.*/, namespace: 'astro-env' }, () => ({
-            contents: `module.exports = ${JSON.stringify({ ...pickPublic(process.env), ...env })};`,
-            loader: 'js',
-          }));
-        },
-      },
-    ],
-  });
-  // Evaluated in place: Playwright's loader would not import a generated module from memory.
-  const module = { exports: {} as SiteConfig };
-  new Function('module', 'exports', result.outputFiles[0].text)(module, module.exports);
-  return module.exports;
-}
-
-function pickPublic(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter(
-      (entry): entry is [string, string] =>
-        entry[0].startsWith('PUBLIC_') && entry[1] !== undefined,
-    ),
-  );
-}
 
 const EMAILJS = {
   serviceId: 'service_e2e',
@@ -100,19 +53,13 @@ let emailjs: EmailjsServer;
 let site: ServedSite;
 let outDir: string;
 let buildOutput = '';
-let CONTACT: SiteConfig['CONTACT'];
-let LINKS: SiteConfig['LINKS'];
-let TOAST_MS: number;
-let RATE_LIMIT_MS: number;
+const TOAST_MS = TIMING.toastMs;
+const RATE_LIMIT_MS = LIMITS.contactRateLimitMs;
 
 test.beforeAll(async () => {
   // A full site build on a busy two-core machine.
   test.setTimeout(300_000);
   emailjs = await startEmailjsServer();
-  const config = await loadSiteConfig(SITE_ENV);
-  ({ CONTACT, LINKS } = config);
-  TOAST_MS = config.TIMING.toastMs;
-  RATE_LIMIT_MS = config.LIMITS.contactRateLimitMs;
   const build = await runBuild({
     env: {
       ...SITE_ENV,
@@ -224,7 +171,7 @@ test('the page has its title, the form and the contact details', async ({ page }
   );
   await expect(details).toContainText(CONTACT.location.full);
   const social = details.getByRole('link', { name: /Follow/ });
-  await expect(social).toHaveAttribute('href', LINKS.social!);
+  await expect(social).toHaveAttribute('href', SITE_ENV.PUBLIC_SOCIAL_URL);
   await expect(social).toHaveAttribute('target', '_blank');
   await expect(social).toHaveAttribute('rel', 'noopener noreferrer');
 

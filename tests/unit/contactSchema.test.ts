@@ -44,7 +44,7 @@ describe('contactSchema', () => {
     expect(result.data).toEqual(VALID);
   });
 
-  it('reports every spec §5 message for an empty form', () => {
+  it("reports every rule's message for an empty form", () => {
     const result = contactSchema.safeParse(EMPTY_CONTACT_FORM);
     expect(result.success).toBe(false);
     const byField = Object.fromEntries(

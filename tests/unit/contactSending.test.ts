@@ -95,7 +95,7 @@ describe('classifySendResult', () => {
     expect(readStatus({ status: 404 })).toBe(404);
   });
 
-  it('maps outcomes to the spec §8 toasts', () => {
+  it('maps outcomes to their toasts', () => {
     expect(CONTACT_TOASTS.sent).toEqual({
       title: 'Message sent',
       description: "We'll get back to you as soon as possible.",

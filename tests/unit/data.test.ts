@@ -13,11 +13,12 @@ import { CTA_BANDS } from '@/data/cta';
 import { HERO } from '@/data/home';
 import { TEAM, VALUES } from '@/data/about';
 import { GETTING_STARTED_STEPS } from '@/data/steps';
-import { TERMS } from '@/data/terms';
+import { TERMS_AND_CONDITIONS } from '@/data/termsAndConditions';
 import { PRIVACY_POLICY } from '@/data/privacy';
 import { TERMS_OF_SERVICE } from '@/data/termsOfService';
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, HERO_PHRASES, LINKS, SITE } from '@/site.config';
+import { CONTACT, HERO_PHRASES, SITE } from '@/site.config';
+import { LINKS } from '@/site.env';
 
 /** All the text of a legal document, one string. */
 function legalText(document: LegalDocument): string {
@@ -29,7 +30,7 @@ function legalText(document: LegalDocument): string {
   ].join('\n');
 }
 
-describe('home copy (spec §1, §2)', () => {
+describe('home copy', () => {
   it('hero: badge, heading, benefits, the three example prompts and the status line', () => {
     expect(HERO.badge).toBe('AI-Powered Automation');
     expect(HERO.headingLead).toBe('AI Automation for');
@@ -140,7 +141,7 @@ describe('plans', () => {
   const OPEN = resolveFreePlanTerm(undefined, '2025-07-21', new Date('2025-07-21T21:59:00Z'));
   const ENDED = resolveFreePlanTerm(undefined, '2025-07-21', new Date('2025-07-21T22:00:00Z'));
 
-  it('Free, Professional and Enterprise with the spec texts while the Free plan runs', () => {
+  it('Free, Professional and Enterprise with their texts while the Free plan runs', () => {
     const plans = buildPlans(OPEN);
     expect(plans.map((plan) => plan.name)).toEqual(['Free', 'Professional', 'Enterprise']);
     const [free, pro, enterprise] = plans;
@@ -220,7 +221,7 @@ describe('plans', () => {
   });
 });
 
-describe('about (spec §2)', () => {
+describe('about', () => {
   it('team of two, four values, three steps', () => {
     expect(TEAM.map((member) => member.role)).toEqual([
       'Founder & CEO',
@@ -246,10 +247,10 @@ describe('about (spec §2)', () => {
 });
 
 describe('legal texts', () => {
-  it('Terms & Conditions: 19 sections in spec order, last updated 1 July 2025', () => {
-    expect(TERMS.title).toBe('Terms & Conditions');
-    expect(TERMS.lastUpdated).toBe('2025-07-01');
-    expect(TERMS.sections.map((section) => section.id)).toEqual([
+  it('Terms & Conditions: 19 sections in order, last updated 1 July 2025', () => {
+    expect(TERMS_AND_CONDITIONS.title).toBe('Terms & Conditions');
+    expect(TERMS_AND_CONDITIONS.lastUpdated).toBe('2025-07-01');
+    expect(TERMS_AND_CONDITIONS.sections.map((section) => section.id)).toEqual([
       'introduction',
       'eligibility',
       'account',
@@ -272,8 +273,8 @@ describe('legal texts', () => {
     ]);
   });
 
-  it('Terms & Conditions state every figure of spec §9', () => {
-    const text = legalText(TERMS);
+  it('Terms & Conditions state every key figure', () => {
+    const text = legalText(TERMS_AND_CONDITIONS);
     for (const figure of [
       'at least 18 years old',
       'up to 36 months after your account is closed',
@@ -316,7 +317,7 @@ describe('legal texts', () => {
   });
 
   it('every legal document has unique anchors and no empty section', () => {
-    for (const document of [TERMS, PRIVACY_POLICY, TERMS_OF_SERVICE]) {
+    for (const document of [TERMS_AND_CONDITIONS, PRIVACY_POLICY, TERMS_OF_SERVICE]) {
       const ids = document.sections.map((section) => section.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const section of document.sections) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildFaqPageJsonLd, buildProductJsonLd } from '@/lib/jsonLd';
+import {
+  buildBlogPostingJsonLd,
+  buildContactPageJsonLd,
+  buildFaqPageJsonLd,
+  buildOrganizationJsonLd,
+  buildProductJsonLd,
+  buildWebSiteJsonLd,
+} from '@/lib/jsonLd';
 
 const PRODUCT = {
   name: 'Ledgerwise',
@@ -70,6 +77,46 @@ describe('buildFaqPageJsonLd', () => {
         { '@type': 'Question', name: 'Q1?', acceptedAnswer: { '@type': 'Answer', text: 'A1.' } },
         { '@type': 'Question', name: 'Q2?', acceptedAnswer: { '@type': 'Answer', text: 'A2.' } },
       ],
+    });
+  });
+});
+
+describe('page builders on a canonical origin', () => {
+  const origin = new URL('https://preview.example.test');
+
+  it('the Organization names its profile only when one is set, and the WebSite points at it', () => {
+    const organization = buildOrganizationJsonLd(origin);
+    expect(organization['@id']).toBe('https://preview.example.test/#organization');
+    expect(organization).not.toHaveProperty('sameAs');
+    expect(buildOrganizationJsonLd(origin, 'https://social.example/x').sameAs).toEqual([
+      'https://social.example/x',
+    ]);
+    expect(buildWebSiteJsonLd(origin).publisher).toEqual({ '@id': organization['@id'] });
+  });
+
+  it('a BlogPosting has absolute URLs on the origin and ISO dates', () => {
+    const data = buildBlogPostingJsonLd(origin, {
+      title: 'Provisional tax',
+      description: 'Deadlines',
+      published: new Date('2025-07-01T07:00:00Z'),
+      modified: new Date('2025-07-02T08:00:00Z'),
+      path: '/blog/abc',
+      image: '/og-default.png',
+    });
+    expect(data).toMatchObject({
+      '@type': 'BlogPosting',
+      '@id': 'https://preview.example.test/blog/abc#article',
+      url: 'https://preview.example.test/blog/abc',
+      image: 'https://preview.example.test/og-default.png',
+      datePublished: '2025-07-01T07:00:00.000Z',
+      dateModified: '2025-07-02T08:00:00.000Z',
+    });
+  });
+
+  it('the contact page refers to the Organization rather than repeating it', () => {
+    expect(buildContactPageJsonLd(origin, '/contact')).toMatchObject({
+      url: 'https://preview.example.test/contact',
+      mainEntity: { '@id': 'https://preview.example.test/#organization' },
     });
   });
 });

@@ -9,7 +9,7 @@ function ShowTheme() {
 }
 
 describe('useTheme', () => {
-  it('throws a clear error outside its provider (spec §8)', () => {
+  it('throws a clear error outside its provider', () => {
     expect(() => renderToStaticMarkup(<ShowTheme />)).toThrow(
       'useTheme must be used within a ThemeProvider.',
     );

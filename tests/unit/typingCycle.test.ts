@@ -23,7 +23,7 @@ function runTimeline(steps: number) {
 }
 
 describe('typing cycle', () => {
-  it('uses the spec timings: 75 ms a character, 1,500 ms pause, deleting at half the delay', () => {
+  it('uses the set timings: 75 ms a character, 1,500 ms pause, deleting at half the delay', () => {
     expect(TIMING.typing).toEqual({ charDelayMs: 75, pauseMs: 1500, deleteFactor: 0.5 });
     expect(HERO_PHRASES).toEqual(['Accounting', 'Tax', 'Statutory', 'Audit']);
   });

@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { splitLinks } from '@/lib/linkify';
 import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 
-export interface FaqAccordionItem {
+interface FaqAccordionItem {
   question: string;
   answer: string;
 }
@@ -38,7 +38,7 @@ function AnswerText({ text }: { text: string }) {
 }
 
 /**
- * Spec §2 FAQ: at most one item open; choosing the open item closes it. Answers are rendered
+ * At most one item open; choosing the open item closes it. Answers are rendered
  * on the server with `hidden`, so they are in the HTML before hydration. Buttons work with
  * Enter and Space; ArrowUp/ArrowDown/Home/End move between questions (WAI-ARIA accordion).
  */

@@ -13,14 +13,14 @@ import type { CachedImage, ImageCache } from './imageCache';
  */
 
 /** The widest a body picture is shown (the article column is 768 px). */
-export const BODY_IMAGE_MAX_WIDTH = 800;
+const BODY_IMAGE_MAX_WIDTH = 800;
 /** A smaller width offered to phones when the picture is wider. */
 const BODY_IMAGE_SMALL_WIDTH = 400;
 
 const IMG_TAG = /<img\b[^>]*>/gi;
 const ATTRIBUTE = /\s([a-z][a-z0-9_:-]*)="([^"]*)"/gi;
 
-export interface BodyImage {
+interface BodyImage {
   /** The `src` as written, resolved to an absolute URL, or undefined when it cannot be fetched. */
   url: string | undefined;
   src: string;
@@ -83,7 +83,7 @@ export function bodyImageLayout(natural: number, wanted?: number) {
 }
 
 /** What the page passes to getImage for a body picture (plus `file`, the cached file). */
-export interface BodyImageOptions {
+interface BodyImageOptions {
   file: string;
   alt: string;
   title?: string;
@@ -135,7 +135,7 @@ export function imgTag(attributes: Record<string, unknown>): string {
   return `<img ${pairs.join(' ')}>`;
 }
 
-export interface LocalisedBody {
+interface LocalisedBody {
   html: string;
   /** The cached files the HTML's markers name. */
   files: string[];

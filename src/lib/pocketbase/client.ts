@@ -2,7 +2,7 @@ import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
 import { LIMITS } from '@/site.config';
 
 /** The newest first; the id breaks ties so paging never repeats or skips a record. */
-export const NEWEST_FIRST = '-created,-id';
+const NEWEST_FIRST = '-created,-id';
 /** Posts by their publish date, the newest first (drafts, undated, come last). */
 export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 
@@ -10,7 +10,7 @@ export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
 
 /** A PocketBase request that got no complete answer in time. */
-export class PocketBaseTimeoutError extends Error {
+class PocketBaseTimeoutError extends Error {
   override name = 'PocketBaseTimeoutError';
   constructor(readonly timeoutMs: number) {
     super(`timed out: no complete answer within ${timeoutMs / 1000} s`);
@@ -72,7 +72,7 @@ export function createPocketBaseClient(url: string, timeoutMs = requestTimeoutMs
 
 /**
  * Every record of a collection, newest first, read in pages of LIMITS.loaderBatchSize (the
- * server's cap) rather than only the first page the spec's browser app showed.
+ * server's cap), so no record beyond the first page is ever left out.
  */
 export function fetchAllRecords<T = RecordModel>(
   pb: PocketBase,

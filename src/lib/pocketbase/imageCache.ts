@@ -43,7 +43,7 @@ const RASTER_EXTENSIONS: Record<string, string> = {
  * CPU work per file (a hash and a header probe) is small. Astro's own image step runs one
  * transform per core after this.
  */
-export const DOWNLOAD_CONCURRENCY = Math.max(2, availableParallelism() * 2);
+const DOWNLOAD_CONCURRENCY = Math.max(2, availableParallelism() * 2);
 
 export interface CachedImage {
   /** The file's name in the cache folder: `<sha256>.<ext>`. */
@@ -52,7 +52,7 @@ export interface CachedImage {
   height: number;
 }
 
-export interface ImageCacheOptions {
+interface ImageCacheOptions {
   /** Absolute path of the cache folder. */
   dir: string;
   /** The loader's meta store: where URLs are mapped to cached files. */

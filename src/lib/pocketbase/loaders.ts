@@ -9,7 +9,7 @@ import { getReadTime } from '@/lib/readTime';
 import { sanitizeHtml } from '@/lib/sanitizeHtml';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/site.config';
-import { postPath } from '@/lib/blogPaths';
+import { postPath } from '@/lib/blog/paths';
 import { localiseBodyImages } from './bodyImages';
 import {
   createPocketBaseClient,
@@ -39,7 +39,6 @@ import {
 export const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 export const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
 export const BLOG_STATUS_ID = 'blogs';
-const TESTIMONIAL_STAGGER_MS = 100;
 
 export interface PocketBaseLoaderOptions {
   /** Defaults to process.env.POCKETBASE_URL, read when the loader runs. */
@@ -364,9 +363,7 @@ function sampleTestimonials(): TestimonialEntry[] {
     data: {
       ...sample,
       draft: false,
-      delay: index * TESTIMONIAL_STAGGER_MS,
       order: index,
-      sample: true,
     },
   }));
 }
@@ -398,9 +395,7 @@ async function loadTestimonialEntry(
       company: record.company,
       ...(avatar ? { avatar: avatar.file } : {}),
       draft: !record.published,
-      delay: index * TESTIMONIAL_STAGGER_MS,
       order: index,
-      sample: false,
     },
   };
 }

@@ -47,7 +47,6 @@ export const blogRecordSchema = z.object({
   excerpt: cmsText(optionalTrimmedText),
   banner_alt: cmsText(optionalTrimmedText),
 });
-export type BlogRecord = z.infer<typeof blogRecordSchema>;
 
 /** A picture in the loader's image cache (src/lib/pocketbase/imageCache.ts), with its size. */
 const cachedPictureSchema = z.object({
@@ -82,7 +81,7 @@ export const blogSchema = z.object({
 });
 export type BlogData = z.infer<typeof blogSchema>;
 
-/** A testimonial record: every text may be missing and then reads as empty text (spec §3). */
+/** A testimonial record: every text may be missing and then reads as empty text. */
 export const testimonialRecordSchema = z.object({
   id: z.string().min(1),
   collectionId: z.string(),
@@ -103,12 +102,8 @@ export const testimonialSchema = z.object({
   avatar: cachedPictureSchema.shape.file.optional(),
   /** Unpublished: shown in draft previews only. */
   draft: z.boolean(),
-  /** Entrance animation delay in ms, from the testimonial's position. */
-  delay: z.number().int().nonnegative(),
   /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */
   order: z.number().int().nonnegative(),
-  /** True for the built-in samples shown when PocketBase has none or cannot be reached. */
-  sample: z.boolean(),
 });
 export type TestimonialData = z.infer<typeof testimonialSchema>;
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export interface ToastData {
+interface ToastData {
   title: string;
   description: string;
   variant: 'default' | 'destructive';

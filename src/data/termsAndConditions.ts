@@ -1,8 +1,9 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, LINKS, SITE } from '@/site.config';
+import { CONTACT, SITE } from '@/site.config';
+import { LINKS } from '@/site.env';
 
-/** Spec §2 /policies and §9 terms figures: 19 numbered sections, in the spec's order. */
-export const TERMS: LegalDocument = {
+/** The Terms & Conditions (/policies): 19 numbered sections, in order. */
+export const TERMS_AND_CONDITIONS: LegalDocument = {
   title: 'Terms & Conditions',
   description: `The terms and conditions that govern your use of ${SITE.name}, the AI assistant for finance, tax, accounting and legal work.`,
   lastUpdated: '2025-07-01',

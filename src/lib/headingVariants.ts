@@ -1,0 +1,18 @@
+import { cva, type VariantProps } from 'class-variance-authority';
+
+/** Page and section headings: one type scale, so every title of a size looks the same. */
+export const headingVariants = cva('font-bold tracking-tight text-foreground', {
+  variants: {
+    size: {
+      /** Section titles in a block of text, call-to-action bands, error pages. */
+      md: 'text-3xl sm:text-4xl',
+      /** Section titles with a subtitle, page titles, post titles. */
+      lg: 'text-3xl sm:text-4xl md:text-5xl',
+      /** Long documents' titles (the legal pages). */
+      xl: 'text-4xl sm:text-5xl',
+    },
+  },
+  defaultVariants: { size: 'lg' },
+});
+
+export type HeadingVariantProps = VariantProps<typeof headingVariants>;
