@@ -13,24 +13,16 @@ import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
 import { distDir } from '../support/built-site';
 import { presetTheme, readJsonLd } from '../support/e2e';
 import {
-  startVariantSite,
-  stopVariantSite,
-  TEST_EMAILJS_ENV,
-  type VariantSite,
-} from '../support/site';
+  FIXTURE_CONFIG,
+  VARIANT_SETTINGS as SETTINGS,
+  variantSite,
+  type SharedSite,
+} from '../support/shared-sites';
+import { TEST_EMAILJS_ENV } from '../support/site';
 import { BROKEN_MESSAGE } from '../fixtures/island-errors/message';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const FIXTURE_CONFIG = fileURLToPath(
-  new URL('../fixtures/island-errors/astro.config.mjs', import.meta.url),
-);
 const FIXTURE_PATH = '/test-fixtures/island-errors';
-
-const SETTINGS = {
-  PUBLIC_DEMO_VIDEO_URL: 'https://video.example/ledgerwise-demo',
-  PUBLIC_SOCIAL_URL: 'https://social.example/ledgerwise',
-  FREE_PLAN_END_DATE: '2099-12-31',
-};
 
 /** What each island shows in a built site when it breaks. */
 const QUIET_FALLBACKS = {
@@ -41,17 +33,11 @@ const QUIET_FALLBACKS = {
   theme: '',
 } as const;
 
-test.describe.configure({ mode: 'serial' });
+let site: SharedSite;
 
-let site: VariantSite;
-
-test.beforeAll(async () => {
-  // A full site build on a busy two-core machine.
-  test.setTimeout(300_000);
-  site = await startVariantSite({ config: FIXTURE_CONFIG, env: SETTINGS });
+test.beforeAll(() => {
+  site = variantSite();
 });
-
-test.afterAll(() => stopVariantSite(site));
 
 /** Opens the fixture page and waits until every island has hydrated (and failed). */
 async function openBrokenIslands(page: Page, url: string) {
