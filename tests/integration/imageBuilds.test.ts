@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { runBuild } from '../support/site';
+import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
 
 async function makePng(width: number, height: number, red: number): Promise<Blob> {
   const { default: sharp } = await import('sharp');
@@ -85,7 +85,7 @@ describe('building with pictures', () => {
     const warm = await runAstroBuild({
       outDir: warmOut,
       cacheDir: path.join(path.dirname(builds[0].outDir), 'cache'),
-      env: { POCKETBASE_URL: first.pocketbase.url },
+      env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: first.pocketbase.url },
     });
     expect(warm.code, warm.output).toBe(0);
     expect(warm.output).not.toMatch(/could not be downloaded|picture removed/);

@@ -113,7 +113,11 @@ beforeAll(async () => {
 
   pocketbase = await startTestPocketBase();
   const admin = await pocketbase.adminClient();
-  postId = (await admin.collection('blogs').create({ title: TITLE, content: '<p>Body.</p>' })).id;
+  postId = (
+    await admin
+      .collection('blogs')
+      .create({ title: TITLE, content: '<p>Body.</p>', published: true })
+  ).id;
   gate = await startSilentServer({ forwardTo: pocketbase.url, mode: 'silent' });
 
   // A site published earlier: the live site the listener must keep serving.
