@@ -385,20 +385,22 @@ test.describe('blog with 35 posts', () => {
     expect(requests.filter((r) => new URL(r).host === host)).toEqual([]);
   });
 
+  // One test per page and theme, as for every other page (quality.spec.ts).
+  const axePages = {
+    list: () => '/blog',
+    'page 2': () => '/blog/page/2',
+    post: () => `/blog/${posts[0].id}`,
+    'unknown post': () => '/blog/unknown-id',
+  };
   for (const theme of ['dark', 'light'] as const) {
-    test(`blog pages pass axe (WCAG A/AA) in the ${theme} theme`, async ({ page }) => {
-      await presetTheme(page, theme);
-      for (const pathname of [
-        '/blog',
-        '/blog/page/2',
-        `/blog/${posts[0].id}`,
-        '/blog/unknown-id',
-      ]) {
-        await page.goto(url(pathname));
+    for (const [name, pathname] of Object.entries(axePages)) {
+      test(`axe (WCAG A/AA): the ${name} in the ${theme} theme`, async ({ page }) => {
+        await presetTheme(page, theme);
+        await page.goto(url(pathname()));
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
         await expectNoAxeViolations(page);
-      }
-    });
+      });
+    }
   }
 
   test('RSS and sitemap list every post, dated by published_at and updated', async ({
