@@ -1,27 +1,31 @@
 /**
- * The contact form end to end: the real site, built with EmailJS configured and pointed at a
- * local endpoint that speaks EmailJS's HTTP contract, the real SDK, real Chromium.
+ * The contact form end to end: the shared site, whose EmailJS values point at the local endpoint
+ * the global setup runs (it speaks EmailJS's HTTP contract), the real SDK, real Chromium. Then
+ * the variant site, a local build without the EmailJS values.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   expectNoAxeViolations,
   installPausedClock,
   presetTheme,
   waitForIsland,
+  watchCsp,
 } from '../support/e2e';
-import { startEmailjsServer, type EmailjsServer } from '../support/emailjs-server';
-import { runBuild, serveSite, type ServedSite } from '../support/site';
+import type { RemoteEmailjs } from '../support/emailjs-server';
+import {
+  mainSite,
+  MISSING_EMAILJS_VARIABLES,
+  sharedEmailjs,
+  variantSite,
+  type SharedSite,
+} from '../support/shared-sites';
+import { TEST_EMAILJS_ENV } from '../support/site';
 import { CONTACT, LIMITS, TIMING } from '../../src/site.config';
 
-/** Build-time variables of the site under test, besides the EmailJS ones. */
-const SITE_ENV = { PUBLIC_SOCIAL_URL: 'https://social.example/ledgerwise-e2e' };
-
 const EMAILJS = {
-  serviceId: 'service_e2e',
-  templateId: 'template_e2e',
-  publicKey: 'public_key_e2e',
+  serviceId: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_SERVICE_ID,
+  templateId: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_TEMPLATE_ID,
+  publicKey: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_PUBLIC_KEY,
 };
 
 /** What a visitor types (with stray spaces, which the form trims). */
@@ -49,44 +53,21 @@ const FIELDS = Object.keys(LABELS) as Field[];
 
 test.describe.configure({ mode: 'serial' });
 
-let emailjs: EmailjsServer;
-let site: ServedSite;
-let outDir: string;
-let buildOutput = '';
+let emailjs: RemoteEmailjs;
+let site: SharedSite;
 const TOAST_MS = TIMING.toastMs;
 const RATE_LIMIT_MS = LIMITS.contactRateLimitMs;
 
 test.beforeAll(async () => {
-  // A full site build on a busy two-core machine.
-  test.setTimeout(300_000);
-  emailjs = await startEmailjsServer();
-  const build = await runBuild({
-    env: {
-      ...SITE_ENV,
-      PUBLIC_EMAILJS_SERVICE_ID: EMAILJS.serviceId,
-      PUBLIC_EMAILJS_TEMPLATE_ID: EMAILJS.templateId,
-      PUBLIC_EMAILJS_PUBLIC_KEY: EMAILJS.publicKey,
-      PUBLIC_EMAILJS_API_ORIGIN: emailjs.origin,
-    },
-  });
-  outDir = build.outDir;
-  buildOutput = build.output;
-  if (build.code !== 0)
-    throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
-  site = await serveSite(outDir);
-});
-
-test.afterAll(async () => {
-  await site?.close();
-  await emailjs?.close();
-  if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
+  emailjs = sharedEmailjs();
+  site = mainSite();
 });
 
 /** Uncaught errors in the page during the current test: the form must never throw. */
 let pageErrors: string[] = [];
 
 test.beforeEach(async ({ page }) => {
-  emailjs.reset();
+  await emailjs.reset();
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -153,7 +134,7 @@ test('the EmailJS SDK is not in the initial scripts; it loads when a field gets 
   await expect.poll(() => scripts.length).toBeGreaterThan(initial.length);
   const lazy = scripts.slice(initial.length);
   expect(await Promise.all(lazy.map(hasSdk))).toContain(true);
-  expect(emailjs.requests).toHaveLength(0);
+  expect(await emailjs.requests()).toHaveLength(0);
 });
 
 test('the page has its title, the form and the contact details', async ({ page }) => {
@@ -170,13 +151,11 @@ test('the page has its title, the form and the contact details', async ({ page }
     `mailto:${CONTACT.supportEmail}`,
   );
   await expect(details).toContainText(CONTACT.location.full);
-  const social = details.getByRole('link', { name: /Follow/ });
-  await expect(social).toHaveAttribute('href', SITE_ENV.PUBLIC_SOCIAL_URL);
-  await expect(social).toHaveAttribute('target', '_blank');
-  await expect(social).toHaveAttribute('rel', 'noopener noreferrer');
+  // No social profile is configured for this build, so none is linked (the variant site has one).
+  await expect(details.getByRole('link', { name: /Follow/ })).toHaveCount(0);
 
   // This build is configured: it does not warn.
-  expect(buildOutput).not.toContain('Contact form not configured');
+  expect(site.output).not.toContain('Contact form not configured');
 });
 
 test('validation: spec messages, tied to their fields, focus on the first invalid one', async ({
@@ -226,7 +205,7 @@ test('validation: spec messages, tied to their fields, focus on the first invali
     'Subject must be at most 150 characters.',
   );
 
-  expect(emailjs.requests).toHaveLength(0);
+  expect(await emailjs.requests()).toHaveLength(0);
   await expect(statusToast(page)).toHaveCount(0);
   await expect(alertToast(page)).toHaveCount(0);
 });
@@ -234,6 +213,8 @@ test('validation: spec messages, tied to their fields, focus on the first invali
 test('200: "Message sent" toast, the form resets, the payload is right field by field', async ({
   page,
 }) => {
+  // The Content-Security-Policy lets the send through.
+  const csp = await watchCsp(page);
   await openContact(page);
   await fillForm(page);
   const before = Date.now();
@@ -246,8 +227,8 @@ test('200: "Message sent" toast, the form resets, the payload is right field by 
   await expectFormEmpty(page);
   const after = Date.now();
 
-  expect(emailjs.requests).toHaveLength(1);
-  const [request] = emailjs.requests;
+  expect(await emailjs.requests()).toHaveLength(1);
+  const [request] = await emailjs.requests();
   expect(request.method).toBe('POST');
   expect(request.path).toBe('/api/v1.0/email/send');
   expect(request.headers['content-type']).toBe('application/json');
@@ -275,18 +256,20 @@ test('200: "Message sent" toast, the form resets, the payload is right field by 
     'submitted_date',
     'to_name',
   ]);
+  expect(await csp.violations()).toEqual([]);
+  expect(csp.consoleErrors).toEqual([]);
 });
 
 for (const status of [400, 429, 500]) {
   test(`${status}: "Unable to send message" toast, every value kept`, async ({ page }) => {
-    emailjs.respondWith({ status });
+    await emailjs.respondWith({ status });
     await openContact(page);
     await fillForm(page);
     await sendButton(page).click();
     await expectRefusedToast(page);
     await expectValuesKept(page);
     await expect(sendButton(page)).toBeEnabled();
-    expect(emailjs.requests).toHaveLength(1);
+    expect(await emailjs.requests()).toHaveLength(1);
   });
 }
 
@@ -305,11 +288,11 @@ test('connection refused: "Error sending message" toast, every value kept', asyn
   } finally {
     await emailjs.startListening();
   }
-  expect(emailjs.requests).toHaveLength(0);
+  expect(await emailjs.requests()).toHaveLength(0);
 });
 
 test('a dropped connection: "Error sending message" toast, every value kept', async ({ page }) => {
-  emailjs.respondWith({ destroySocket: true });
+  await emailjs.respondWith({ destroySocket: true });
   await openContact(page);
   await fillForm(page);
   await sendButton(page).click();
@@ -317,14 +300,14 @@ test('a dropped connection: "Error sending message" toast, every value kept', as
   await expectValuesKept(page);
   // One send: Chromium itself may repeat a request once when a reused connection drops, but
   // a repeat carries the very same body (same submitted_date).
-  expect(emailjs.requests.length).toBeGreaterThanOrEqual(1);
-  expect(new Set(emailjs.requests.map((request) => request.rawBody)).size).toBe(1);
+  expect((await emailjs.requests()).length).toBeGreaterThanOrEqual(1);
+  expect(new Set((await emailjs.requests()).map((request) => request.rawBody)).size).toBe(1);
 });
 
 test('a slow answer: the button reads "Sending..." and is disabled until it comes', async ({
   page,
 }) => {
-  emailjs.respondWith({ hold: true });
+  await emailjs.respondWith({ hold: true });
   await openContact(page);
   await fillForm(page);
   await sendButton(page).click();
@@ -335,7 +318,7 @@ test('a slow answer: the button reads "Sending..." and is disabled until it come
   await expect(statusToast(page)).toHaveCount(0);
   await expectValuesKept(page);
 
-  emailjs.release();
+  await emailjs.release();
   await expect(statusToast(page)).toContainText('Message sent');
   await expect(button).toHaveText('Send Message');
   await expect(button).toBeEnabled();
@@ -349,7 +332,7 @@ test('a double click sends once', async ({ page }) => {
   await expectFormEmpty(page);
   // A second send would also have shown the rate-limit refusal.
   await expect(alertToast(page)).toHaveCount(0);
-  expect(emailjs.requests).toHaveLength(1);
+  expect(await emailjs.requests()).toHaveLength(1);
 });
 
 test('a second message within 10 s is held back by the rate limit', async ({ page }) => {
@@ -365,12 +348,12 @@ test('a second message within 10 s is held back by the rate limit', async ({ pag
   // The SDK refuses locally with 429, which the form treats like any other refusal.
   await expect(alertToast(page)).toContainText('Unable to send message');
   await expectValuesKept(page);
-  expect(emailjs.requests).toHaveLength(1);
+  expect(await emailjs.requests()).toHaveLength(1);
   // 10 s after the first message, the same values go out.
   await page.clock.runFor(1);
   await sendButton(page).click();
   await expect(statusToast(page)).toContainText('Message sent');
-  expect(emailjs.requests).toHaveLength(2);
+  expect(await emailjs.requests()).toHaveLength(2);
 });
 
 test('what sending leaves in the browser is exactly what the privacy policy names', async ({
@@ -413,7 +396,7 @@ test('honeypot: hidden from people and assistive technology; filled, it sends no
   await expect(statusToast(page)).toContainText('Message sent');
   await expectFormEmpty(page);
   await expect(honeypot).toHaveValue('');
-  expect(emailjs.requests).toHaveLength(0);
+  expect(await emailjs.requests()).toHaveLength(0);
 });
 
 test('keyboard only: reach, fill and send the form', async ({ page }) => {
@@ -442,8 +425,8 @@ test('keyboard only: reach, fill and send the form', async ({ page }) => {
 
   await expect(statusToast(page)).toContainText('Message sent');
   await expectFormEmpty(page);
-  expect(emailjs.requests).toHaveLength(1);
-  expect(emailjs.requests[0].body?.template_params?.from_name).toBe('Zoë Dlamini');
+  expect(await emailjs.requests()).toHaveLength(1);
+  expect((await emailjs.requests())[0].body?.template_params?.from_name).toBe('Zoë Dlamini');
 });
 
 test('toasts are announced, stay 5 s, pause while hovered and can be dismissed', async ({
@@ -481,7 +464,7 @@ test('toasts are announced, stay 5 s, pause while hovered and can be dismissed',
   await expect(toast).toHaveCount(0);
 
   // Failures go to the assertive region, and can be dismissed.
-  emailjs.respondWith({ status: 500 });
+  await emailjs.respondWith({ status: 500 });
   await page.clock.runFor(RATE_LIMIT_MS);
   await fillForm(page);
   await sendButton(page).click();
@@ -499,7 +482,7 @@ for (const theme of ['dark', 'light'] as const) {
     await expect(field(page, 'firstName')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page);
 
-    emailjs.respondWith({ status: 500 });
+    await emailjs.respondWith({ status: 500 });
     await fillForm(page);
     await sendButton(page).click();
     await expect(alertToast(page)).toContainText('Unable to send message');
@@ -524,4 +507,68 @@ test('without JavaScript: a visible note gives the support address', async ({ br
   } finally {
     await context.close();
   }
+});
+
+test.describe('a local build without the EmailJS values (the variant site)', () => {
+  const VALUES = {
+    'First name': 'Nkosazana',
+    'Last name': 'Dlamini',
+    Email: 'nkosazana@example.co.za',
+    Profession: 'Payroll Specialist',
+    Subject: 'Payroll questions',
+    Message: 'Does the assistant know the current PAYE tables?',
+  };
+
+  test('the build warns once, naming each missing variable', () => {
+    const warnings = variantSite()
+      .output.split('\n')
+      .filter((line) => line.includes('Contact form not configured'));
+    expect(warnings).toHaveLength(1);
+    for (const name of MISSING_EMAILJS_VARIABLES) expect(warnings[0]).toContain(name);
+  });
+
+  test('the page renders and a submit refuses politely, keeps the values, logs what is missing', async ({
+    page,
+  }) => {
+    const consoleErrors: string[] = [];
+    const sendRequests: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (request.url().includes('/email/send')) sendRequests.push(request.url());
+    });
+
+    await page.goto(`${variantSite().url}/contact`);
+    await waitForIsland(page, 'ContactForm');
+    await expect(sendButton(page)).toBeEnabled();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
+    // Without a configured origin, the policy names EmailJS's own API, as production's does.
+    await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveAttribute(
+      'content',
+      /connect-src 'self' https:\/\/api\.emailjs\.com;/,
+    );
+    // The form says it cannot send and offers the address that can.
+    const notice = page.locator('[data-contact-not-configured]');
+    await expect(notice).toContainText('cannot send messages');
+    await expect(notice.getByRole('link', { name: CONTACT.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${CONTACT.supportEmail}`,
+    );
+    for (const [label, value] of Object.entries(VALUES)) {
+      await page.getByLabel(label, { exact: true }).fill(value);
+    }
+    await sendButton(page).click();
+
+    await expectRefusedToast(page);
+    for (const [label, value] of Object.entries(VALUES)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    await expect(sendButton(page)).toBeEnabled();
+
+    await expect.poll(() => consoleErrors.join('\n')).toContain('Contact form not configured');
+    const logged = consoleErrors.find((text) => text.includes('Contact form not configured'))!;
+    for (const name of MISSING_EMAILJS_VARIABLES) expect(logged).toContain(name);
+    expect(sendRequests).toEqual([]);
+  });
 });

@@ -85,7 +85,7 @@ describe('building with pictures', () => {
     const warm = await runAstroBuild({
       outDir: warmOut,
       cacheDir: path.join(path.dirname(builds[0].outDir), 'cache'),
-      env: { POCKETBASE_URL: first.pocketbase.url, ...TEST_EMAILJS_ENV },
+      env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: first.pocketbase.url },
     });
     expect(warm.code, warm.output).toBe(0);
     expect(warm.output).not.toMatch(/could not be downloaded|picture removed/);

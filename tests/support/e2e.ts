@@ -82,3 +82,33 @@ export function recordRequests(page: Page): string[] {
   page.on('request', (request) => urls.push(request.url()));
   return urls;
 }
+
+export interface CspWatch {
+  violations: () => Promise<string[]>;
+  consoleErrors: string[];
+}
+
+/** Records CSP violations (from any policy) and console errors about policies. */
+export async function watchCsp(page: Page): Promise<CspWatch> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber} (${event.sample})`,
+      );
+    });
+  });
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content.Security.Policy|Permissions-Policy|Refused to/i.test(text)) {
+      consoleErrors.push(`${message.type()}: ${text}`);
+    }
+  });
+  return {
+    consoleErrors,
+    violations: () =>
+      page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+  };
+}

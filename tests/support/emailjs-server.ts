@@ -247,3 +247,99 @@ export async function startEmailjsServer(): Promise<EmailjsServer> {
     },
   };
 }
+
+/**
+ * The endpoint as seen from another process: the Playwright workers drive the one the global
+ * setup started (the shared site is built with its origin) through its control server. The same
+ * operations as EmailjsServer, each a request, so reads are async.
+ */
+export interface RemoteEmailjs {
+  origin: string;
+  requests(): Promise<RecordedRequest[]>;
+  respondWith(response: ScriptedResponse): Promise<void>;
+  release(): Promise<void>;
+  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  reset(): Promise<void>;
+  stopListening(): Promise<void>;
+  startListening(): Promise<void>;
+}
+
+type Command = 'respondWith' | 'release' | 'reset' | 'stopListening' | 'startListening';
+const COMMANDS: readonly Command[] = [
+  'respondWith',
+  'release',
+  'reset',
+  'stopListening',
+  'startListening',
+];
+
+/**
+ * Serves `server`'s operations on another port of 127.0.0.1 (the endpoint's own port must be
+ * free to refuse connections): `GET /requests`, `GET /wait?count=N&timeoutMs=T` and
+ * `POST /<command>` with the command's JSON argument.
+ */
+export async function startEmailjsControl(
+  server: EmailjsServer,
+): Promise<{ url: string; close(): Promise<void> }> {
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const name = url.pathname.slice(1);
+    let result: unknown = null;
+    if (request.method === 'GET' && name === 'requests') result = server.requests;
+    else if (request.method === 'GET' && name === 'wait') {
+      result = await server.waitForRequests(
+        Number(url.searchParams.get('count')),
+        Number(url.searchParams.get('timeoutMs')),
+      );
+    } else if (request.method === 'POST' && COMMANDS.includes(name as Command)) {
+      const body = await readBody(request);
+      if (name === 'respondWith') server.respondWith(JSON.parse(body) as ScriptedResponse);
+      else await server[name as Exclude<Command, 'respondWith'>]();
+    } else {
+      response.writeHead(404).end(`No control ${request.method} ${url.pathname}`);
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result));
+  }
+  const control = createServer((request, response) => {
+    handle(request, response).catch((error: Error) => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end(error.message);
+    });
+  });
+  const port = await listen(control, 0);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        control.close(() => resolve());
+        control.closeAllConnections();
+      }),
+  };
+}
+
+/** A client for the control server startEmailjsControl started. */
+export function connectEmailjs(origin: string, controlUrl: string): RemoteEmailjs {
+  async function call<T>(method: 'GET' | 'POST', pathAndQuery: string, body?: unknown) {
+    const response = await fetch(`${controlUrl}${pathAndQuery}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`EmailJS control ${pathAndQuery}: ${text}`);
+    return JSON.parse(text) as T;
+  }
+  const revive = (list: RecordedRequest[]) =>
+    list.map((request) => ({ ...request, receivedAt: new Date(request.receivedAt) }));
+  return {
+    origin,
+    requests: async () => revive(await call<RecordedRequest[]>('GET', '/requests')),
+    waitForRequests: async (count, timeoutMs = 15_000) =>
+      revive(await call<RecordedRequest[]>('GET', `/wait?count=${count}&timeoutMs=${timeoutMs}`)),
+    respondWith: (response) => call<void>('POST', '/respondWith', response),
+    release: () => call<void>('POST', '/release'),
+    reset: () => call<void>('POST', '/reset'),
+    stopListening: () => call<void>('POST', '/stopListening'),
+    startListening: () => call<void>('POST', '/startListening'),
+  };
+}

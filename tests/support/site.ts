@@ -11,8 +11,8 @@ import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 
 /**
  * EmailJS values for test builds, which are production builds: without them `astro build` stops.
- * The keys are fake and the API origin stays EmailJS's default, so the built CSP is the one
- * production gets; specs that send through the form point all four at a local endpoint.
+ * The keys are fake. The API origin stays EmailJS's default unless a build names one: the shared
+ * site of the end-to-end specs points it at the fake endpoint of their global setup.
  */
 export const TEST_EMAILJS_ENV = {
   PUBLIC_EMAILJS_SERVICE_ID: 'service_test',

@@ -7,7 +7,9 @@ import { buildContactPayload } from '@/lib/contactPayload';
 import { readEmailjsConfig } from '@/lib/emailjsConfig';
 import { sendContactMessage } from '@/lib/sendContactMessage';
 import {
+  connectEmailjs,
   EMAILJS_SEND_PATH,
+  startEmailjsControl,
   startEmailjsServer,
   type EmailjsServer,
 } from '../support/emailjs-server';
@@ -128,5 +130,40 @@ describe('local EmailJS endpoint with the real SDK', () => {
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
     expect(server.preflightCount).toBe(1);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the endpoint driven from another process, through its control server', () => {
+  it('scripts answers, holds and releases, refuses connections and reports what it received', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const control = await startEmailjsControl(server);
+    try {
+      const remote = connectEmailjs(server.origin, control.url);
+      await remote.respondWith({ status: 429 });
+      await expect(sendContactMessage(params, config())).resolves.toBe('refused');
+      const [refused] = await remote.requests();
+      expect(refused.body?.template_params).toEqual(params);
+      expect(refused.receivedAt).toBeInstanceOf(Date);
+
+      await remote.reset();
+      expect(await remote.requests()).toEqual([]);
+      await remote.respondWith({ hold: true });
+      let settled = false;
+      const sending = sendContactMessage(params, config()).finally(() => (settled = true));
+      expect(await remote.waitForRequests(1)).toHaveLength(1);
+      expect(settled).toBe(false);
+      await remote.release();
+      await expect(sending).resolves.toBe('sent');
+
+      await remote.reset();
+      await remote.stopListening();
+      await expect(sendContactMessage(params, config())).resolves.toBe('failed');
+      await remote.startListening();
+      await expect(sendContactMessage(params, config())).resolves.toBe('sent');
+      expect(await remote.requests()).toHaveLength(1);
+      await expect(remote.waitForRequests(2, 200)).rejects.toThrow('Expected 2 EmailJS requests');
+    } finally {
+      await control.close();
+    }
   });
 });

@@ -14,18 +14,42 @@
  *   attribute-empty-style are off: React's server renderer, which Astro uses for islands, writes
  *   `srcSet`, `autoComplete`, `noValidate`, `<input/>`, `required=""` and `hidden=""`. All are
  *   valid HTML (attribute names are case-insensitive); only the style differs from Astro's own.
+ *
+ * Then the security and cache headers, read from netlify.toml (never copied here), so the local
+ * server is checked against what Netlify is told to send, and the Content-Security-Policy in
+ * Chromium: every page is opened with a listener for `securitypolicyviolation`, and the header
+ * policy and each page's meta policy together must block nothing the site needs. Then links,
+ * other hosts, axe on every page in both themes at two widths, and, on the variant site, an island
+ * that throws: a quiet fallback in the built site, the error and its stack in `astro dev`.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { LinkChecker } from 'linkinator';
+import { parse } from 'smol-toml';
+import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { compilePattern, NETLIFY_TOML } from '../../scripts/lib/static-server.mjs';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/built-site';
-import { ROUTES } from '../support/e2e';
+import {
+  expectNoAxeViolations,
+  presetTheme,
+  ROUTES,
+  waitForIsland,
+  watchCsp,
+} from '../support/e2e';
+import { FIXTURE_CONFIG, variantSite } from '../support/shared-sites';
+import { TEST_EMAILJS_ENV } from '../support/site';
+import { BROKEN_MESSAGE } from '../fixtures/island-errors/message';
+import { PAGE_ROUTES } from './pages-helpers';
+
+// Independent tests: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The Nu Html Checker, as the npm package vnu-jar ships it. */
@@ -340,5 +364,362 @@ test.describe('site-wide checks on the built site', () => {
       });
     }
     expect(failures).toEqual([]);
+  });
+});
+
+interface HeaderRule {
+  for: string;
+  values: Record<string, string>;
+}
+
+const RULES = (parse(readFileSync(NETLIFY_TOML, 'utf8')).headers ?? []) as unknown as HeaderRule[];
+
+/** Every header netlify.toml gives a path (later rules win, as in the local server). */
+function expectedHeaders(pathname: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const rule of RULES) {
+    if (compilePattern(rule.for).test(pathname)) Object.assign(result, rule.values);
+  }
+  return result;
+}
+
+/** One real file of each kind in the build: a post, a script, a stylesheet, a logo. */
+function samplePaths() {
+  const dist = distDir();
+  const post = readdirSync(path.join(dist, 'blog')).find(
+    (name) => name.endsWith('.html') && name !== '404.html',
+  );
+  const assets = readdirSync(path.join(dist, '_astro'));
+  const script = assets.find((name) => name.endsWith('.js'));
+  const style = assets.find((name) => name.endsWith('.css'));
+  if (!post || !script || !style) throw new Error(`The build in ${dist} lacks a post or assets.`);
+  return {
+    post: `/blog/${post.replace(/\.html$/, '')}`,
+    paths: [
+      '/',
+      '/about',
+      '/blog',
+      `/blog/${post.replace(/\.html$/, '')}`,
+      `/_astro/${script}`,
+      `/_astro/${style}`,
+      '/rss.xml',
+      '/robots.txt',
+      '/favicon.svg',
+    ],
+  };
+}
+
+test.describe('headers from netlify.toml', () => {
+  test('netlify.toml declares the security and cache headers the site relies on', () => {
+    const everyPage = expectedHeaders('/about');
+    for (const name of [
+      'Content-Security-Policy',
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+    ]) {
+      expect(everyPage[name], name).toBeTruthy();
+    }
+    const csp = everyPage['Content-Security-Policy'];
+    for (const directive of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-inline');
+    expect(everyPage['Cache-Control']).toMatch(/max-age=0.*must-revalidate/);
+    expect(expectedHeaders('/_astro/x.js')['Cache-Control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
+  test('every rule of netlify.toml is sent, value for value, on the paths it covers', async ({
+    request,
+  }) => {
+    const { paths } = samplePaths();
+    // Each rule must cover at least one sampled path, so a new rule cannot go untested.
+    for (const rule of RULES) {
+      expect(
+        paths.some((pathname) => compilePattern(rule.for).test(pathname)),
+        `no sample path for ${rule.for}`,
+      ).toBe(true);
+    }
+    for (const pathname of paths) {
+      const response = await request.get(pathname);
+      expect(response.status(), pathname).toBe(200);
+      const headers = response.headers();
+      for (const [name, value] of Object.entries(expectedHeaders(pathname))) {
+        expect(headers[name.toLowerCase()], `${name} on ${pathname}`).toBe(value);
+      }
+    }
+  });
+
+  test('a 404 answer carries the site-wide headers too', async ({ request }) => {
+    const siteWide = RULES.filter((rule) => rule.for === '/*').flatMap((rule) =>
+      Object.entries(rule.values),
+    );
+    expect(siteWide.length).toBeGreaterThan(0);
+    for (const pathname of ['/no-such-page', '/blog/no-such-post']) {
+      const response = await request.get(pathname);
+      expect(response.status()).toBe(404);
+      for (const [name, value] of siteWide) {
+        expect(response.headers()[name.toLowerCase()], `${name} on ${pathname}`).toBe(value);
+      }
+    }
+  });
+});
+
+/** Scrolls through the page so every client:visible island hydrates. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, document.body.scrollHeight);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('Content-Security-Policy in Chromium', () => {
+  const pages = [...ROUTES, 'post', '/no-such-page', '/blog/no-such-post'];
+  for (const route of pages) {
+    test(`${route}: the policy blocks nothing the page needs`, async ({ page }) => {
+      const target = route === 'post' ? samplePaths().post : route;
+      const watch = await watchCsp(page);
+      const response = await page.goto(target);
+      expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      const meta = await page
+        .locator('meta[http-equiv="content-security-policy"]')
+        .getAttribute('content');
+      expect(meta).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      // The shared site's form sends to the fake EmailJS endpoint, and the policy follows it.
+      expect(meta).toContain(`connect-src 'self' ${process.env.E2E_EMAILJS_ORIGIN};`);
+      expect(meta).not.toMatch(/script-src[^;]*unsafe-inline/);
+      await scrollThrough(page);
+      // The inline theme script ran (the policy allows it): the theme class is set.
+      await expect(page.locator('html')).toHaveClass(/\b(dark|light)\b/);
+      expect(await watch.violations()).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+  }
+
+  test('the policy does block an injected inline script', async ({ page }) => {
+    const watch = await watchCsp(page);
+    await page.goto('/about');
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true;';
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect
+      .poll(() => watch.violations())
+      .toEqual([expect.stringMatching(/^script-src-elem blocked inline/)]);
+  });
+});
+
+test.describe('links', () => {
+  for (const route of PAGE_ROUTES) {
+    test(`${route}: every external link opens in a new tab with rel="noopener noreferrer"`, async ({
+      page,
+    }) => {
+      await page.goto(route);
+      const origin = new URL(page.url()).origin;
+      const links = await page.locator('a[href]').evaluateAll((anchors) =>
+        anchors.map((a) => ({
+          href: (a as HTMLAnchorElement).href,
+          target: a.getAttribute('target'),
+          rel: a.getAttribute('rel'),
+        })),
+      );
+      const external = links.filter(
+        ({ href }) => /^https?:/.test(href) && new URL(href).origin !== origin,
+      );
+      expect(external.length).toBeGreaterThan(0);
+      for (const link of external) {
+        expect(link, link.href).toMatchObject({ target: '_blank', rel: 'noopener noreferrer' });
+      }
+      // And nothing internal is pushed into a new tab.
+      const internalInNewTab = links.filter(
+        ({ href, target }) => href.startsWith(origin) && target === '_blank',
+      );
+      expect(internalInNewTab).toEqual([]);
+    });
+  }
+
+  test('no page of this suite asks any other host for anything', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^https?:$/.test(url.protocol) && url.origin !== origin) foreign.push(request.url());
+    });
+    for (const route of PAGE_ROUTES) {
+      await page.goto(route);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(foreign).toEqual([]);
+  });
+});
+
+test.describe('accessibility (axe-core)', () => {
+  // The blog's pages are checked on the 35-post build (blog.spec.ts), the contact form with its
+  // errors and toasts in contact.spec.ts.
+  const routes = [...ROUTES.filter((route) => route !== '/blog'), '/no-such-page'];
+  for (const theme of ['dark', 'light'] as const) {
+    for (const route of routes) {
+      for (const width of [1280, 390]) {
+        test(`${route} in the ${theme} theme at ${width} px`, async ({ page }) => {
+          await presetTheme(page, theme);
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+          await page.goto(route);
+          await expect(page.locator('html')).toHaveClass(
+            theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+          );
+          if (route === '/faq') {
+            // Also with an answer open.
+            await waitForIsland(page, 'FaqAccordion');
+            await page.locator('[data-faq-item] button').first().click();
+          }
+          await expectNoAxeViolations(page);
+        });
+      }
+    }
+  }
+});
+
+const FIXTURE_PATH = '/test-fixtures/island-errors';
+
+/** What each island shows in a built site when it breaks. */
+const QUIET_FALLBACKS = {
+  contact: 'The form could not be loaded. Please email us at support@ledgerwise.co.za.',
+  faq: 'The answers could not be shown. Please reload the page.',
+  testimonials: 'The testimonials could not be shown. Please reload the page.',
+  headline: 'Accounting',
+  theme: '',
+} as const;
+
+/** Opens the fixture page and waits until every island has hydrated (and failed). */
+async function openBrokenIslands(page: Page, url: string) {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.goto(url);
+  // The fixture's islands, in main: the header's toggle hydrates only on interaction.
+  await expect(page.locator('main astro-island[ssr]')).toHaveCount(0, { timeout: 60_000 });
+  return consoleErrors;
+}
+
+test.describe('an island that throws, in the built site', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    test(`shows its own quiet fallback, never the error or its stack (${theme} theme)`, async ({
+      page,
+    }) => {
+      await presetTheme(page, theme);
+      const consoleErrors = await openBrokenIslands(page, `${variantSite().url}${FIXTURE_PATH}`);
+      for (const [island, text] of Object.entries(QUIET_FALLBACKS)) {
+        const section = page.locator(`[data-island="${island}"]`);
+        if (text) await expect(section).toHaveText(text);
+        else await expect(section).toHaveText('');
+      }
+      const contact = page.locator('[data-island="contact"]');
+      await expect(contact.getByRole('link', { name: 'support@ledgerwise.co.za' })).toHaveAttribute(
+        'href',
+        'mailto:support@ledgerwise.co.za',
+      );
+      const main = page.locator('main');
+      await expect(main).not.toContainText('Unexpected Application Error!');
+      await expect(main).not.toContainText(BROKEN_MESSAGE);
+      await expect(main.locator('pre')).toHaveCount(0);
+      // Developers still find the error in the console.
+      expect(consoleErrors.join('\n')).toContain(BROKEN_MESSAGE);
+      // The rest of the page works: the header's own island hydrated.
+      await expect(page.getByRole('button', { name: 'Toggle theme' })).toBeVisible();
+    });
+  }
+
+  test('the fixture page is in this test build only, never in the site the suite serves', async ({
+    request,
+  }) => {
+    expect(existsSync(path.join(variantSite().outDir, 'test-fixtures', 'island-errors.html'))).toBe(
+      true,
+    );
+    expect(existsSync(path.join(distDir(), 'test-fixtures'))).toBe(false);
+    const response = await request.get(FIXTURE_PATH);
+    expect(response.status()).toBe(404);
+  });
+});
+
+test.describe('an island that throws, in astro dev', () => {
+  let dev: ChildProcess | undefined;
+
+  test.afterAll(async () => {
+    if (dev?.pid && dev.exitCode === null) {
+      const exited = new Promise((resolve) => dev!.once('exit', resolve));
+      dev.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  test('shows the error screen with the message and the stack', async ({ page }) => {
+    // Starting the dev server and compiling the page on first request on a busy machine.
+    test.setTimeout(240_000);
+    const port = await getFreePort();
+    const url = `http://127.0.0.1:${port}`;
+    let output = '';
+    dev = spawn(
+      process.execPath,
+      [
+        path.join(PROJECT_ROOT, 'node_modules/astro/astro.js'),
+        'dev',
+        '--config',
+        path.relative(PROJECT_ROOT, FIXTURE_CONFIG),
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+      ],
+      {
+        cwd: PROJECT_ROOT,
+        env: {
+          ...process.env,
+          ...TEST_EMAILJS_ENV,
+          POCKETBASE_URL: process.env.E2E_POCKETBASE_URL,
+          ASTRO_TELEMETRY_DISABLED: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    dev.stdout?.on('data', (chunk) => (output += chunk));
+    dev.stderr?.on('data', (chunk) => (output += chunk));
+    await expect
+      .poll(
+        async () => {
+          if (dev?.exitCode !== null) throw new Error(`astro dev exited:\n${output}`);
+          return fetch(`${url}${FIXTURE_PATH}`).then(
+            (response) => response.status,
+            () => 0,
+          );
+        },
+        { timeout: 180_000, intervals: [1_000] },
+      )
+      .toBe(200);
+
+    await openBrokenIslands(page, `${url}${FIXTURE_PATH}`);
+    const screens = page.locator('main [role="alert"]');
+    await expect(screens).toHaveCount(Object.keys(QUIET_FALLBACKS).length);
+    for (const screen of await screens.all()) {
+      await expect(screen).toContainText('Unexpected Application Error!');
+      await expect(screen).toContainText(BROKEN_MESSAGE);
+      await expect(screen.locator('pre')).toContainText('Explode');
+    }
   });
 });

@@ -1,4 +1,7 @@
 /**
+ * The theme: dark by default, the toggle switches and persists, the right theme is painted
+ * before any stylesheet, "system" follows the operating system.
+ *
  * The theme toggle hydrates on first interaction (client:interaction): the pages whose only
  * island it is load no script file until a visitor reaches for it, and the interaction that
  * wakes it is not lost: the first click, tap, Enter or Space switches the theme exactly once,
@@ -12,6 +15,84 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { distDir, listBuiltPages } from '../support/built-site';
 import { THEME_KEY, presetTheme, waitForIsland } from '../support/e2e';
+
+// Independent tests: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
+test.describe('theme', () => {
+  test('is dark by default with nothing stored', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBeNull();
+  });
+
+  test('the toggle switches light and dark and persists across reload and navigation', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // No waiting for hydration: the toggle hydrates on this very click, which must not be lost.
+    const toggle = page.getByRole('button', { name: 'Toggle theme' });
+    await toggle.click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
+    await page.reload();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About' })
+      .click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');
+  });
+
+  test('never paints the wrong theme: the class is right before any stylesheet or body', async ({
+    page,
+  }) => {
+    // Record <html>'s class at the moment the parser first inserts a stylesheet or <body>.
+    await page.addInitScript(() => {
+      const seen: Record<string, string> = {};
+      (window as unknown as { __themeAt: typeof seen }).__themeAt = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (!(node instanceof Element)) continue;
+            const kind =
+              node.tagName === 'BODY'
+                ? 'body'
+                : node.matches('link[rel="stylesheet"], style')
+                  ? 'stylesheet'
+                  : null;
+            if (kind && !(kind in seen)) seen[kind] = document.documentElement.className;
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await presetTheme(page, 'light');
+    for (const route of ['/', '/pricing', '/blog']) {
+      await page.goto(route);
+      const seen = await page.evaluate(
+        () => (window as unknown as { __themeAt: Record<string, string> }).__themeAt,
+      );
+      expect(Object.keys(seen).sort()).toEqual(['body', 'stylesheet']);
+      expect(seen.stylesheet.split(/\s+/)).not.toContain('dark');
+      expect(seen.body.split(/\s+/)).not.toContain('dark');
+    }
+  });
+
+  test('"system" follows the operating system, also while the page is open', async ({ page }) => {
+    await presetTheme(page, 'system');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/faq');
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  });
+});
 
 const TOGGLE = { name: 'Toggle theme' } as const;
 

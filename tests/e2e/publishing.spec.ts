@@ -152,6 +152,8 @@ test.describe('a post with pictures from another host: production and preview bu
   let host: Awaited<ReturnType<typeof startImageHost>>;
   let production: { outDir: string; output: string; site: ServedSite };
   let preview: { outDir: string; site: ServedSite };
+  /** Every build folder made, served or not, for afterAll to remove. */
+  const outDirs: string[] = [];
   let post: RecordModel;
   let unreachable: string;
   let draft: RecordModel;
@@ -183,26 +185,22 @@ test.describe('a post with pictures from another host: production and preview bu
       POCKETBASE_ADMIN_PASSWORD: pocketbase.admin.password,
     };
     // Admin credentials are in the environment: without PREVIEW_DRAFTS=1 they must change nothing.
-    const built = await runBuild({
-      pocketbaseUrl: pocketbase.url,
-      env: { ...admin, PREVIEW_DRAFTS: undefined },
-    });
+    // Both builds at once: each has its own output and cache folders.
+    const [built, previewBuild] = await Promise.all([
+      runBuild({ pocketbaseUrl: pocketbase.url, env: { ...admin, PREVIEW_DRAFTS: undefined } }),
+      runBuild({ pocketbaseUrl: pocketbase.url, env: { ...admin, PREVIEW_DRAFTS: '1' } }),
+    ]);
+    outDirs.push(built.outDir, previewBuild.outDir);
     if (built.code !== 0) throw new Error(`production build failed:\n${built.output}`);
-    production = { ...built, site: await serveSite(built.outDir) };
-    const previewBuild = await runBuild({
-      pocketbaseUrl: pocketbase.url,
-      env: { ...admin, PREVIEW_DRAFTS: '1' },
-    });
     if (previewBuild.code !== 0) throw new Error(`preview build failed:\n${previewBuild.output}`);
+    production = { ...built, site: await serveSite(built.outDir) };
     preview = { outDir: previewBuild.outDir, site: await serveSite(previewBuild.outDir) };
   });
 
   test.afterAll(async () => {
-    for (const build of [production, preview]) {
-      if (!build) continue;
-      await build.site.close();
-      await rm(path.dirname(build.outDir), { recursive: true, force: true });
-    }
+    await production?.site.close();
+    await preview?.site.close();
+    for (const outDir of outDirs) await rm(path.dirname(outDir), { recursive: true, force: true });
     await host?.close();
     await pocketbase?.stop();
   });
@@ -210,7 +208,7 @@ test.describe('a post with pictures from another host: production and preview bu
   test('the other host is asked once at build time; the picture is served by the site; the unreachable one is dropped with a warning', async ({
     page,
   }) => {
-    // One download per build: production, then preview (each its own cache).
+    // One download per build: production and preview (each its own cache).
     expect(host.hits()).toBe(2);
     expect(production.output).toContain(
       `Post "Our team at the tax indaba" (${post.id}): picture removed from the body: ${unreachable}: unreachable`,

@@ -1,5 +1,33 @@
+/**
+ * The shell every page shares, on the shared site: each route answers with header, one h1 and
+ * footer; the 404 pages; the footer; the header (scroll state, links, active route); the mobile
+ * menu at 390×844 as a modal. Then the device matrix: every route of the built site at five
+ * screen sizes (a 390×844 phone with touch) in both themes. On each page: nothing scrolls
+ * sideways, every target is big enough for a finger or spaced as WCAG 2.5.8 allows, in-page links
+ * land below the fixed header, and where the header shows the menu button, the menu covers the
+ * screen and every link in it is hit at its centre at the top, middle and bottom of the page. A
+ * route with a problem gets a full-page screenshot attached, named for its route, viewport and
+ * theme. One matrix test per screen size and theme walks all routes (one browser page, no
+ * rebuilds), so the whole matrix costs a few page loads per route.
+ */
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTES, THEME_KEY, expectNoAxeViolations, presetTheme } from '../support/e2e';
+import { listBuiltPages } from '../support/built-site';
+import {
+  MENU_BUTTON,
+  MENU_LINKS,
+  THEMES,
+  VIEWPORTS,
+  attachScreenshot,
+  findPageProblems,
+  hitTest,
+  type MatrixRoute,
+  scrollPositions,
+  scrollToPosition,
+} from '../support/device-checks';
+import { ROUTES, presetTheme } from '../support/e2e';
+
+// Independent tests: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('routes', () => {
   for (const route of ROUTES) {
@@ -81,81 +109,6 @@ test.describe('footer', () => {
       /^mailto:/,
     );
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
-  });
-});
-
-test.describe('theme', () => {
-  test('is dark by default with nothing stored', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBeNull();
-  });
-
-  test('the toggle switches light and dark and persists across reload and navigation', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    // No waiting for hydration: the toggle hydrates on this very click, which must not be lost.
-    const toggle = page.getByRole('button', { name: 'Toggle theme' });
-    await toggle.click();
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
-    await page.reload();
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'About' })
-      .click();
-    await expect(page).toHaveURL(/\/about$/);
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');
-  });
-
-  test('never paints the wrong theme: the class is right before any stylesheet or body', async ({
-    page,
-  }) => {
-    // Record <html>'s class at the moment the parser first inserts a stylesheet or <body>.
-    await page.addInitScript(() => {
-      const seen: Record<string, string> = {};
-      (window as unknown as { __themeAt: typeof seen }).__themeAt = seen;
-      new MutationObserver((records) => {
-        for (const record of records) {
-          for (const node of record.addedNodes) {
-            if (!(node instanceof Element)) continue;
-            const kind =
-              node.tagName === 'BODY'
-                ? 'body'
-                : node.matches('link[rel="stylesheet"], style')
-                  ? 'stylesheet'
-                  : null;
-            if (kind && !(kind in seen)) seen[kind] = document.documentElement.className;
-          }
-        }
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await presetTheme(page, 'light');
-    for (const route of ['/', '/pricing', '/blog']) {
-      await page.goto(route);
-      const seen = await page.evaluate(
-        () => (window as unknown as { __themeAt: Record<string, string> }).__themeAt,
-      );
-      expect(Object.keys(seen).sort()).toEqual(['body', 'stylesheet']);
-      expect(seen.stylesheet.split(/\s+/)).not.toContain('dark');
-      expect(seen.body.split(/\s+/)).not.toContain('dark');
-    }
-  });
-
-  test('"system" follows the operating system, also while the page is open', async ({ page }) => {
-    await presetTheme(page, 'system');
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/faq');
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 });
 
@@ -359,17 +312,119 @@ test.describe('mobile menu at 390×844', () => {
   });
 });
 
-test.describe('accessibility (axe-core)', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const route of [...ROUTES, '/no-such-page']) {
-      test(`${route} in the ${theme} theme`, async ({ page }) => {
-        await presetTheme(page, theme);
-        await page.goto(route);
-        await expect(page.locator('html')).toHaveClass(
-          theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
-        );
-        await expectNoAxeViolations(page);
+/** Pages that answer 404 on purpose: an unknown path, an unknown post, a list page past the end. */
+const NOT_FOUND_ROUTES: readonly MatrixRoute[] = [
+  { path: '/no-such-page', status: 404 },
+  { path: '/blog/no-such-post', status: 404 },
+  { path: '/blog/page/99', status: 404 },
+];
+
+/**
+ * Every route the build produced: each page, one blog post standing for all (they share one
+ * layout), /blog/page/2 when there is one, and the 404 pages as visitors reach them.
+ */
+async function matrixRoutes(): Promise<MatrixRoute[]> {
+  const pages = await listBuiltPages();
+  const posts = pages.filter((page) => /^\/blog\/(?!page\/)[^/]+$/.test(page.route));
+  const routes = pages
+    .filter((page) => !page.isNotFound && !posts.includes(page))
+    .map((page) => ({ path: page.route, status: 200 as const }));
+  if (posts.length > 0)
+    routes.push({ path: posts.find((post) => !post.isNotFound)!.route, status: 200 });
+  return [...routes, ...NOT_FOUND_ROUTES];
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test.describe(`${viewport.name}, ${theme} theme`, () => {
+      test.use({
+        viewport: { width: viewport.width, height: viewport.height },
+        hasTouch: viewport.touch,
+        isMobile: viewport.touch,
       });
-    }
+
+      test('every route: no sideways scroll, big enough targets, anchors clear of the header, a menu that works', async ({
+        page,
+      }, testInfo) => {
+        test.slow();
+        await presetTheme(page, theme);
+        const failures: string[] = [];
+        for (const route of await matrixRoutes()) {
+          await test.step(route.path, async () => {
+            const problems = await findPageProblems(page, route, viewport);
+            if (problems.length === 0) return;
+            failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
+            await attachScreenshot(page, testInfo, `${route.path} ${viewport.name} ${theme}.png`);
+          });
+        }
+        expect(failures).toEqual([]);
+      });
+    });
   }
-});
+}
+
+/** Long pages, and where on them each menu link is tapped. */
+const TAP_PLAN = [
+  { path: '/', position: 'top' },
+  { path: '/policies', position: 'middle' },
+  { path: '/privacy-policy', position: 'bottom' },
+] as const;
+
+for (const theme of THEMES) {
+  test.describe(`the menu under a finger, 390×844, ${theme} theme`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('each link, tapped at its centre mid-scroll on a long page, takes you there', async ({
+      page,
+    }) => {
+      test.slow();
+      await presetTheme(page, theme);
+      // The chat app opens in a new tab: answer it here, so the test never leaves this machine.
+      await page.context().route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<title>elsewhere</title>',
+        }),
+      );
+      await page.goto('/');
+      const hrefs = await page.locator(MENU_LINKS).evaluateAll((links) =>
+        links.map((link) => ({
+          href: (link as HTMLAnchorElement).href,
+          newTab: link.getAttribute('target') === '_blank',
+        })),
+      );
+      expect(hrefs.length).toBeGreaterThanOrEqual(8);
+
+      for (const [index, link] of hrefs.entries()) {
+        const plan = TAP_PLAN[index % TAP_PLAN.length];
+        await test.step(`${link.href} from the ${plan.position} of ${plan.path}`, async () => {
+          await page.goto(plan.path);
+          const positions = await scrollPositions(page);
+          expect(positions.map((position) => position.name)).toContain('middle');
+          await scrollToPosition(page, positions.find((p) => p.name === plan.position)!.y);
+
+          const button = await hitTest(page, MENU_BUTTON);
+          expect(button.hit, button.found).toBe(true);
+          await page.touchscreen.tap(button.x, button.y);
+          await expect(page.locator('#mobile-menu')).toBeVisible();
+
+          const target = await hitTest(page, MENU_LINKS, index);
+          expect(target.hit, target.found).toBe(true);
+          if (link.newTab) {
+            const popup = page.waitForEvent('popup');
+            await page.touchscreen.tap(target.x, target.y);
+            const opened = await popup;
+            await expect.poll(() => opened.url()).toContain(new URL(link.href).host);
+            await opened.close();
+            await expect(page.locator('#mobile-menu')).toBeHidden();
+          } else {
+            await page.touchscreen.tap(target.x, target.y);
+            await expect(page).toHaveURL(link.href);
+            await expect(page.locator('#mobile-menu')).toBeHidden();
+          }
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * The legal pages on the shared site: the terms and conditions, the privacy policy and the terms
+ * of service, their figures and sections, and what the privacy policy promises holding true.
+ */
+import { expect, test } from '@playwright/test';
+import { SUPPORT_EMAIL, expectNewTab } from './pages-helpers';
+
+// Independent tests: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
+test.describe('terms and conditions', () => {
+  const SECTIONS = [
+    'Introduction',
+    'Eligibility',
+    'Your Account',
+    'Acceptable Use',
+    'Fees and Payment',
+    'Data Protection',
+    'Content and Intellectual Property',
+    'AI Output',
+    'Third-Party Services',
+    'Security',
+    'Suspension and Termination',
+    'Disclaimers',
+    'Limitation of Liability',
+    'Dispute Resolution and Arbitration',
+    'Governing Law',
+    'Export Control',
+    'Changes to These Terms',
+    'Contact',
+    'Entire Agreement',
+  ];
+
+  test('19 numbered sections in spec order with a table of contents, last updated 1 July 2025', async ({
+    page,
+  }) => {
+    await page.goto('/policies');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms & Conditions');
+    await expect(page.locator('[data-last-updated]')).toHaveText(/Last updated:\s*1 July 2025/);
+    await expect(page.locator('[data-last-updated] time')).toHaveAttribute(
+      'datetime',
+      '2025-07-01',
+    );
+    const numbered = SECTIONS.map((title, i) => `${i + 1}. ${title}`);
+    await expect(page.locator('[data-legal-section] > h2')).toHaveText(numbered);
+    const toc = page.locator('[data-toc] a');
+    await expect(toc).toHaveText(numbered);
+    for (const link of await toc.all()) {
+      const id = (await link.getAttribute('href'))!.replace(/^#/, '');
+      await expect(page.locator(`[data-legal-section][id="${id}"]`)).toHaveCount(1);
+    }
+    await toc.filter({ hasText: 'Governing Law' }).click();
+    await expect(page).toHaveURL(/#governing-law$/);
+    await expect(page.locator('#governing-law h2')).toBeInViewport();
+  });
+
+  test('states every figure of spec §9', async ({ page }) => {
+    await page.goto('/policies');
+    const section = (id: string) => page.locator(`[data-legal-section][id="${id}"]`);
+    await expect(section('eligibility')).toContainText('at least 18 years old');
+    await expect(section('account')).toContainText('30 seconds');
+    await expect(section('fees')).toContainText('U.S. dollars');
+    await expect(section('data-protection')).toContainText(
+      'up to 36 months after your account is closed',
+    );
+    await expect(section('liability')).toContainText(
+      'the greater of USD 100 or the fees you paid us in the 12 months',
+    );
+    const arbitration = section('arbitration');
+    await expect(arbitration).toContainText('resolve a dispute informally for 30 days');
+    await expect(arbitration).toContainText('opt out of this arbitration agreement');
+    await expect(arbitration).toContainText('within 30 days of first accepting these terms');
+    await expect(arbitration).toContainText('American Arbitration Association');
+    await expect(arbitration).toContainText('Commercial Arbitration Rules');
+    await expect(arbitration).toContainText('Wilmington, Delaware');
+    await expect(arbitration).toContainText('conducted in English');
+    await expect(section('governing-law')).toContainText(
+      'the laws of the United States and of the State of Delaware',
+    );
+  });
+});
+
+test.describe('privacy policy and terms of service', () => {
+  test('the privacy policy covers what the site collects, why, how long, rights and the regulator', async ({
+    page,
+  }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect(page.locator('[data-last-updated]')).toContainText('Last updated:');
+    const main = page.locator('main');
+    await expect(main).toContainText('POPIA');
+    for (const field of ['first name', 'last name', 'email address', 'profession', 'subject']) {
+      await expect(page.locator('#what-we-collect')).toContainText(field);
+    }
+    await expect(page.locator('#what-we-collect')).toContainText('EmailJS');
+    await expect(page.locator('#what-we-collect')).toContainText('local storage');
+    await expect(page.locator('#what-we-collect')).toContainText('ledgerwise-ui-theme');
+    // And the contact form's rate-limit timestamp, which EmailJS keeps under "contact-form".
+    await expect(page.locator('#what-we-collect')).toContainText('"contact-form"');
+    await expect(page.locator('#what-we-collect')).toContainText('No cookies and no analytics');
+    await expect(page.locator('#why-we-use-it')).toBeVisible();
+    await expect(page.locator('#retention')).toContainText('24 months');
+    await expect(page.locator('#your-rights')).toContainText('section 23');
+    await expect(page.locator('#information-officer h2')).toContainText('Information Officer');
+    const regulator = page.locator('#information-regulator');
+    await expect(regulator).toContainText('Information Regulator');
+    const regulatorSite = regulator.getByRole('link', { name: /inforegulator\.org\.za/ }).last();
+    await expectNewTab(regulatorSite);
+    await expect(main.getByRole('link', { name: SUPPORT_EMAIL }).first()).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+  });
+
+  test('what the privacy policy promises holds: no cookies, only the theme in local storage', async ({
+    page,
+    context,
+  }) => {
+    for (const route of ['/', '/about', '/pricing', '/faq', '/privacy-policy']) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(await context.cookies()).toEqual([]);
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys).toEqual(['ledgerwise-ui-theme']);
+  });
+
+  test('every legal text links the others wherever it names them, never itself', async ({
+    page,
+  }) => {
+    const names = {
+      '/privacy-policy': 'Privacy Policy',
+      '/terms-of-service': 'Terms of Service',
+      '/policies': 'Terms & Conditions',
+    } as const;
+    const mentions = {
+      '/privacy-policy': ['/policies'],
+      '/terms-of-service': ['/policies', '/privacy-policy'],
+      '/policies': ['/privacy-policy'],
+    } as const;
+    for (const [route, linked] of Object.entries(mentions)) {
+      await page.goto(route);
+      const body = page.locator('main .legal-body, main header');
+      for (const href of linked) {
+        const links = body.getByRole('link', { name: names[href], exact: true });
+        expect(await links.count(), `${route} → ${href}`).toBeGreaterThan(0);
+        for (const link of await links.all()) await expect(link).toHaveAttribute('href', href);
+      }
+      await expect(body.locator(`a[href="${route}"]`)).toHaveCount(0);
+    }
+  });
+
+  test('the terms of service have numbered sections, a table of contents and the ECTA disclosure', async ({
+    page,
+  }) => {
+    await page.goto('/terms-of-service');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+    await expect(page.locator('[data-last-updated]')).toContainText('Last updated:');
+    const headings = page.locator('[data-legal-section] > h2');
+    const count = await headings.count();
+    expect(count).toBeGreaterThanOrEqual(8);
+    await expect(page.locator('[data-toc] a')).toHaveCount(count);
+    await expect(headings.first()).toHaveText(/^\s*1\. /);
+    await expect(page.locator('main')).toContainText(
+      'Electronic Communications and Transactions Act',
+    );
+  });
+});
