@@ -33,7 +33,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
-import { getFreePort } from '../../scripts/lib/pocketbase.mjs';
+import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { compilePattern, NETLIFY_TOML } from '../../scripts/lib/static-server.mjs';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/built-site';
 import {
