@@ -91,7 +91,7 @@ const LIGHTHOUSE_ATTEMPTS = 3;
 
 async function runLighthouse(pages, baseUrl, runs) {
   const results = [];
-  for (const preset of ['mobile', 'desktop']) {
+  for (const preset of /** @type {const} */ (['mobile', 'desktop'])) {
     for (const page of pages) {
       const url = new URL(page.route, baseUrl).href;
       const all = [];

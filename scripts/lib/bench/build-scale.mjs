@@ -32,7 +32,10 @@ function astroTimedPhase(output, banner) {
   return match ? Number(match[1]) / (match[2] === 'ms' ? 1000 : 1) : null;
 }
 
-/** Markers of a build's phases, in the order they are logged, each with its line's clock time. */
+/**
+ * Markers of a build's phases, in the order they are logged, each with its line's clock time.
+ * @type {Array<[name: string, pattern: RegExp]>}
+ */
 const PHASE_MARKERS = [
   ['start', /\[content\] Syncing content/],
   ['content loaded', /\[content\] Synced content/],
@@ -106,11 +109,15 @@ export function makeBenchPost(index) {
 }
 
 /**
- * One `astro build` into `outDir` with `cacheDir`, timed, its process tree's peak memory sampled.
- * @returns {Promise<{ ok: boolean, pages: number, wallSeconds: number, peakMemoryBytes: number | null,
- *   renderSeconds: number | null, loaded: string | null, error?: string }>}
+ * One `astro build` into `outDir` with `cacheDir`, timed, its process tree's peak memory and CPU
+ * time sampled (null where /proc cannot be read). A failed build has no phases, only its error.
+ * @param {{ url: string, outDir: string, cacheDir: string }} build
+ * @returns {Promise<{ ok: boolean, pages: number, wallSeconds: number, cpuSeconds: number | null,
+ *   peakMemoryBytes: number | null, renderSeconds: number | null,
+ *   phases?: ReturnType<typeof buildPhases>, loaded: string | null, error?: string }>}
  */
 async function timedBuild({ url, outDir, cacheDir }) {
+  /** @type {ReturnType<typeof samplePeakMemory> | undefined} */
   let sampler;
   const started = process.hrtime.bigint();
   const { code, output } = await runAstroBuild({
@@ -122,9 +129,9 @@ async function timedBuild({ url, outDir, cacheDir }) {
     },
   });
   const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const memory = sampler ? await sampler.stop() : { available: false, peakBytes: 0 };
-  const peakMemoryBytes = memory.available ? memory.peakBytes : null;
-  const cpuSeconds = memory.available ? memory.cpuSeconds : null;
+  const memory = sampler ? await sampler.stop() : null;
+  const peakMemoryBytes = memory?.available ? memory.peakBytes : null;
+  const cpuSeconds = memory?.available ? memory.cpuSeconds : null;
   if (code !== 0)
     return {
       ok: false,

@@ -4,9 +4,9 @@
 export const kb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
 /** @param {number | null | undefined} bytes */
 export const mb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MB`);
-/** @param {number | null | undefined} ms */
+/** @param {number | null | undefined} value milliseconds */
 export const ms = (value) => (value == null ? 'n/a' : `${Math.round(value)} ms`);
-/** @param {number | null | undefined} ms */
+/** @param {number | null | undefined} value milliseconds */
 export const seconds = (value) => (value == null ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
 
 /**

@@ -36,6 +36,7 @@ export async function watchIslandLoading(baseUrl, routes) {
       const page = await context.newPage();
       /** @type {{ url: string, phase: 'load' | 'scroll', js: boolean }[]} */
       const requests = [];
+      /** @type {'load' | 'scroll'} */
       let phase = 'load';
       page.on('request', (request) => {
         requests.push({ url: request.url(), phase, js: isJavaScript(request) });

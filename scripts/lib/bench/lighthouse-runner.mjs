@@ -10,7 +10,24 @@ import { CHROMIUM_FLAGS, findChromium } from '../chromium.mjs';
 /** Lighthouse drives Chromium itself: the project's flags, headless. */
 export const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
+/** @typedef {'performance' | 'accessibility' | 'best-practices' | 'seo'} Category */
+/** @type {Category[]} */
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/**
+ * Rows of the table audits read here, as Lighthouse 13's audits write them: its own types allow
+ * any value in any cell, so each row's columns are named from the audit's source.
+ * @typedef {{ url: string, resourceType?: string, mimeType?: string, statusCode: number,
+ *   transferSize?: number, resourceSize?: number, networkRequestTime?: number,
+ *   networkEndTime?: number, priority?: string }} NetworkRequestRow network-requests
+ * @typedef {{ url: string }} RenderBlockingRow render-blocking-insight
+ * @typedef {{ group: string, groupLabel?: string, duration: number }} MainThreadRow
+ *   mainthread-work-breakdown
+ * @typedef {{ url: string, total: number, scripting: number }} BootupRow bootup-time
+ * @typedef {{ url: string, duration: number, startTime: number }} LongTaskRow long-tasks
+ * @typedef {{ statistic: string, value: { type: 'numeric', value: number } }} DomSizeRow
+ *   dom-size-insight
+ */
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium. */
 export function chromiumPath() {
@@ -25,12 +42,22 @@ export function chromiumPath() {
 
 /** @param {import('lighthouse').Result} lhr */
 function summarize(lhr) {
+  /** @param {string} id */
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+  /** @param {Category} id */
   const score = (id) => {
     const value = lhr.categories[id]?.score;
     return typeof value === 'number' ? Math.round(value * 100) : null;
   };
-  const requests = (lhr.audits['network-requests']?.details?.items ?? []).map((item) => ({
+  /**
+   * The rows of a table audit (every audit read below writes a table); none when it did not apply.
+   * @param {string} id
+   */
+  const items = (id) => {
+    const details = lhr.audits[id]?.details;
+    return details?.type === 'table' ? details.items : [];
+  };
+  const requests = /** @type {NetworkRequestRow[]} */ (items('network-requests')).map((item) => ({
     url: item.url,
     resourceType: item.resourceType ?? 'Other',
     mimeType: item.mimeType ?? '',
@@ -41,18 +68,23 @@ function summarize(lhr) {
     endMs: item.networkEndTime ?? null,
     priority: item.priority ?? '',
   }));
-  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  // The metrics audit keeps its figures as debug data: the observed timings in its first item.
+  const metrics = lhr.audits.metrics?.details;
+  /** @type {{ observedFirstContentfulPaint?: number }} */
+  const observed = (metrics?.type === 'debugdata' ? metrics.items?.[0] : undefined) ?? {};
   const failedAudits = Object.values(lhr.audits)
     .filter((item) => item.scoreDisplayMode === 'binary' && item.score === 0)
     .map((item) => item.id);
-  const renderBlocking = (lhr.audits['render-blocking-insight']?.details?.items ?? []).map(
+  const renderBlocking = /** @type {RenderBlockingRow[]} */ (items('render-blocking-insight')).map(
     (item) => item.url,
   );
   const bytes = (filter) =>
     requests.filter(filter).reduce((total, item) => total + item.transferSize, 0);
-  const items = (id) => lhr.audits[id]?.details?.items ?? [];
   return {
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])),
+    // Object.fromEntries keeps no key names: these are the categories asked for.
+    scores: /** @type {Record<Category, number | null>} */ (
+      Object.fromEntries(CATEGORIES.map((id) => [id, score(id)]))
+    ),
     fcpMs: audit('first-contentful-paint'),
     lcpMs: audit('largest-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
@@ -66,28 +98,25 @@ function summarize(lhr) {
     runWarnings: lhr.runWarnings ?? [],
     requests,
     // Where the main thread's time went: the causes behind TBT.
-    mainThread: items('mainthread-work-breakdown').map((item) => ({
+    mainThread: /** @type {MainThreadRow[]} */ (items('mainthread-work-breakdown')).map((item) => ({
       group: item.groupLabel ?? item.group,
       ms: Math.round(item.duration),
     })),
-    bootup: items('bootup-time')
-      .slice(0, 5)
-      .map((item) => ({
-        url: item.url,
-        totalMs: Math.round(item.total),
-        scriptingMs: Math.round(item.scripting),
-      })),
-    longTasks: items('long-tasks')
-      .slice(0, 10)
-      .map((item) => ({
-        url: item.url,
-        ms: Math.round(item.duration),
-        startMs: Math.round(item.startTime),
-      })),
+    bootup: /** @type {BootupRow[]} */ (items('bootup-time')).slice(0, 5).map((item) => ({
+      url: item.url,
+      totalMs: Math.round(item.total),
+      scriptingMs: Math.round(item.scripting),
+    })),
+    longTasks: /** @type {LongTaskRow[]} */ (items('long-tasks')).slice(0, 10).map((item) => ({
+      url: item.url,
+      ms: Math.round(item.duration),
+      startMs: Math.round(item.startTime),
+    })),
     nonCompositedAnimations: items('non-composited-animations').length,
     domElements:
-      items('dom-size-insight').find((item) => item.statistic === 'Total elements')?.value?.value ??
-      null,
+      /** @type {DomSizeRow[]} */ (items('dom-size-insight')).find(
+        (item) => item.statistic === 'Total elements',
+      )?.value?.value ?? null,
   };
 }
 
@@ -103,6 +132,7 @@ export async function startLighthouse() {
   });
   return {
     async run(url, preset) {
+      /** @type {import('lighthouse').Flags} */
       const flags = {
         port: chrome.port,
         output: 'json',
