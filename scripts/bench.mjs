@@ -340,6 +340,7 @@ async function main() {
     commit,
     startedAt,
     loadAtStart,
+    options,
     figures,
     verdicts,
   });

@@ -289,9 +289,9 @@ export function currentCommit(root) {
 
 /**
  * Appends one JSON line: the commit measured (read when the run started), the date, the machine's load when the run started and ended
- * (every figure is inflated by it), the options when given (what was left out), the figures and the verdicts.
+ * (every figure is inflated by it), the options (what was left out), the figures and the verdicts.
  * @param {string} file
- * @param {{ commit: string, startedAt: Date, loadAtStart: number[], options?: Record<string, unknown>,
+ * @param {{ commit: string, startedAt: Date, loadAtStart: number[], options: Record<string, unknown>,
  *   figures: import('./budgets.mjs').Figures, verdicts: import('./budgets.mjs').Verdict[] }} run
  */
 export async function appendHistory(
