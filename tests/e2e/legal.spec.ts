@@ -54,7 +54,9 @@ test.describe('terms and conditions', () => {
     await expect(page.locator('#governing-law h2')).toBeInViewport();
   });
 
-  test('states every figure of spec §9', async ({ page }) => {
+  test('states every figure of the Terms: age, timings, currency, retention, liability cap, arbitration', async ({
+    page,
+  }) => {
     await page.goto('/policies');
     const section = (id: string) => page.locator(`[data-legal-section][id="${id}"]`);
     await expect(section('eligibility')).toContainText('at least 18 years old');

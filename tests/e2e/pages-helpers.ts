@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 export const SUPPORT_EMAIL = 'support@ledgerwise.co.za';
 
-/** The routes this suite owns (issue 4). */
+/** The content pages: home, about, pricing, FAQ, the legal pages and BringSpark. */
 export const PAGE_ROUTES = [
   '/',
   '/about',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Every public route of spec §2 (the single-post route is covered by the blog specs). */
+/** Every public route of the site (the single-post route is covered by the blog specs). */
 export const ROUTES = [
   '/',
   '/about',
