@@ -670,7 +670,7 @@ test.describe('about', () => {
 
 test.describe('pricing', () => {
   // The suite's build runs after the Free plan's default last day (21 July 2025), so its card says
-  // it has ended. tests/e2e/fixture-build.spec.ts builds with a later day and checks the open offer.
+  // it has ended. The variant site is built with a later day; its test below checks the open offer.
   test('three plan cards with their texts, prices and calls to action; the Free card says it ended', async ({
     page,
   }) => {
