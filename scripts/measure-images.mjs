@@ -88,7 +88,11 @@ async function main() {
     const pb = new PocketBase(server.url);
     pb.autoCancellation(false);
     await pb.admins.authWithPassword(admin.email, admin.password);
-    const common = { cacheDir: path.join(work, 'cache'), env: { POCKETBASE_URL: server.url }, pb };
+    const common = {
+      cacheDir: path.join(work, 'cache'),
+      env: { POCKETBASE_URL: server.url, LOCAL_BUILD: 'true' },
+      pb,
+    };
     await measureBuild('cold', { ...common, outDir: path.join(work, 'cold') });
     await measureBuild('warm', { ...common, outDir: path.join(work, 'warm') });
   } finally {
