@@ -19,9 +19,9 @@ const passing = {
     { route: '/about', toggleOnly: true, gzip: 0, reactGzip: 0 },
   ],
   builds: {
-    cold1000: { seconds: 60, peakBytes: 1.5 * 2 ** 30 },
-    warm1000: { seconds: 25, peakBytes: 2 ** 30 },
-    cold5000: { seconds: 300, peakBytes: 2 * 2 ** 30 },
+    cold1000: { seconds: 60, peakBytes: 1.5e9 },
+    warm1000: { seconds: 25, peakBytes: 1e9 },
+    cold5000: { seconds: 300, peakBytes: 2e9 },
   },
   publish: { seedSeconds: 15, at1000Seconds: 30 },
   otherHosts: [],
@@ -38,7 +38,7 @@ describe('judgeBudgets', () => {
     const verdicts = judgeBudgets(passing);
     expect(verdicts.map((verdict) => verdict.pass)).toEqual(verdicts.map(() => true));
     expect(verdicts).toHaveLength(16);
-    expect(byName(verdicts, 'Cold build, 1,000').figure).toBe('60.0 s, peak 1536 MB');
+    expect(byName(verdicts, 'Cold build, 1,000').figure).toBe('60.0 s, peak 1500 MB');
     expect(byName(verdicts, 'Home JavaScript').figure).toBe(
       'React 60.0 KB + 15.0 KB (total 75.0 KB)',
     );
@@ -88,7 +88,7 @@ describe('judgeBudgets', () => {
     const verdicts = judgeBudgets({
       ...passing,
       builds: {
-        cold1000: { seconds: 59, peakBytes: 1.5 * 2 ** 30 + 1 },
+        cold1000: { seconds: 59, peakBytes: 1.5e9 + 1 },
         warm1000: { seconds: 25.1, peakBytes: null },
         cold5000: { failed: 'exit 1' },
       },

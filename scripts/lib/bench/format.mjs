@@ -3,7 +3,7 @@
 /** @param {number | null | undefined} bytes */
 export const kb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
 /** @param {number | null | undefined} bytes */
-export const mb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MB`);
+export const mb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 1e6).toFixed(0)} MB`);
 /** @param {number | null | undefined} value milliseconds */
 export const ms = (value) => (value == null ? 'n/a' : `${Math.round(value)} ms`);
 /** @param {number | null | undefined} value milliseconds */

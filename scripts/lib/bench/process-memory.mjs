@@ -69,13 +69,6 @@ async function processTree(rootPid) {
   return tree;
 }
 
-/** @param {number} rootPid @returns {Promise<number>} summed RSS of the process and its descendants. */
-export async function treeResidentBytes(rootPid) {
-  let total = 0;
-  for (const pid of await processTree(rootPid)) total += await residentBytes(pid);
-  return total;
-}
-
 /**
  * Samples a process tree until stopped: its peak resident memory, and the CPU time it has used
  * (the largest sum seen, which misses at most the last sample interval). `available` is false
