@@ -22,6 +22,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     colorScheme: 'no-preference',
     trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -18,7 +18,7 @@ import { SUPPORT_EMAIL, countGridColumns, expectNewTab, readChatAppUrl } from '.
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('home: order and hero', () => {
-  test('sections come in the spec order', async ({ page }) => {
+  test('sections come in order, from the hero to get started', async ({ page }) => {
     await page.goto('/');
     const ids = await page
       .locator('main > section')
@@ -299,6 +299,10 @@ test.describe('home: banner, features, benefits, audience, call to action', () =
     await expect(page.locator('#how-it-works')).toContainText('30-day free trial');
     await expect(page.locator('#example-tasks [data-example-tasks] > li')).toHaveCount(4);
     await expect(page.locator('#security')).toContainText('POPIA');
+    // The title claims what its text says (in transit and at rest), never "end to end".
+    const security = await page.locator('#security').innerText();
+    expect(security).toContain('Encrypted in transit and at rest');
+    expect(security).not.toMatch(/end[ -]to[ -]end/i);
   });
 
   test('features: the heading and exactly 6 cards in 1, 2 or 3 columns', async ({ page }) => {
