@@ -11,7 +11,7 @@ import clientInteraction from './src/integrations/clientInteraction.mjs';
 import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireContactForm from './src/integrations/requireContactForm.mjs';
-import { addPostLastmod } from './src/lib/pocketbase/lastmod.ts';
+import { addPostLastmod } from './src/lib/blog/lastmod.ts';
 import { SITE } from './src/site.config.ts';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */

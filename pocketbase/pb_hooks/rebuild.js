@@ -119,7 +119,7 @@ function originOf(url) {
   return match ? match[1] : '(invalid URL)';
 }
 
-/** A build hook URL is a secret (Netlify's id, the listener's ?secret=): logs show its origin only. */
+/** A build hook URL may hold a secret (Netlify's hook id is one): logs show its origin only. */
 function redact(text, url) {
   var result = String(text);
   if (url) result = result.split(url).join(originOf(url) + '/…');

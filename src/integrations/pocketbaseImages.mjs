@@ -9,7 +9,7 @@ import {
   imageCacheDir,
   imagesModuleSource,
   readImageManifests,
-} from '../lib/pocketbase/imageManifest.ts';
+} from '../lib/images/imageManifest.ts';
 
 const RESOLVED_ID = `\0${IMAGES_MODULE_ID}`;
 

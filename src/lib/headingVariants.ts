@@ -4,6 +4,12 @@ import { cva, type VariantProps } from 'class-variance-authority';
 export const headingVariants = cva('font-bold tracking-tight text-foreground', {
   variants: {
     size: {
+      /** A small caps line naming a quiet section (the logo strip). */
+      eyebrow: 'text-sm font-semibold uppercase tracking-wider text-muted-foreground',
+      /** Card titles. */
+      xs: 'text-xl',
+      /** Titles of blocks within a page: groups of posts, empty and error states, banners. */
+      sm: 'text-2xl',
       /** Section titles in a block of text, call-to-action bands, error pages. */
       md: 'text-3xl sm:text-4xl',
       /** Section titles with a subtitle, page titles, post titles. */

@@ -31,7 +31,7 @@ test.describe('terms and conditions', () => {
     'Entire Agreement',
   ];
 
-  test('19 numbered sections in spec order with a table of contents, last updated 1 July 2025', async ({
+  test('19 numbered sections in order with a table of contents, last updated 1 July 2025', async ({
     page,
   }) => {
     await page.goto('/policies');

@@ -33,6 +33,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
 import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { compilePattern, NETLIFY_TOML } from '../../scripts/lib/static-server.mjs';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/built-site';
@@ -51,7 +52,6 @@ import { PAGE_ROUTES } from './pages-helpers';
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });
 
-const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The Nu Html Checker, as the npm package vnu-jar ships it. */
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 /** URLs that answer 404 on purpose: an unknown page, an unknown post, a list page past the end. */

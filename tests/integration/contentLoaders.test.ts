@@ -21,7 +21,7 @@ import {
   pocketBaseTestimonialsLoader,
 } from '@/lib/pocketbase/loaders';
 import { fetchAllRecords } from '@/lib/pocketbase/client';
-import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/lib/pocketbase/imageManifest';
+import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/lib/images/imageManifest';
 import { blogSchema, blogStatusSchema, testimonialSchema } from '@/lib/pocketbase/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/site.config';

@@ -14,14 +14,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
 import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import {
-  copyProject,
-  envWithoutProjectVariables,
-  PROJECT_ROOT,
-  type ProjectCopy,
-} from '../support/project-copy';
+import { copyProject, envWithoutProjectVariables, type ProjectCopy } from '../support/project-copy';
 
 const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
 

@@ -12,7 +12,8 @@ import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../scripts/lib/pocketbase-admin.mjs';
 import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
-import { copyProject, envWithoutProjectVariables, PROJECT_ROOT } from '../support/project-copy';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
+import { copyProject, envWithoutProjectVariables } from '../support/project-copy';
 import { isRunning, processTable } from '../support/processes';
 
 const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');

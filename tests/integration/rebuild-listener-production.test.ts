@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
 import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -25,7 +26,6 @@ import { hostileRequests, rawRequest } from '../support/raw-http';
 import { startSilentServer, type SilentServer } from '../support/silent-server';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
-const PROJECT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 'production-secret-0123456789abcdef';
 /** Generous next to the ~5–15 s a build takes to reach PocketBase; the test checks it did. */
 const BUILD_TIMEOUT_SECONDS = 45;
@@ -92,13 +92,13 @@ beforeAll(async () => {
   copy = path.join(work, 'project');
   // The project as committed or about to be: tracked and new files, nothing git ignores.
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], {
-    cwd: PROJECT,
+    cwd: PROJECT_ROOT,
     encoding: 'utf8',
   })
     .split('\0')
     .filter(Boolean);
   for (const file of files) {
-    await cp(path.join(PROJECT, file), path.join(copy, file), { recursive: true }).catch(
+    await cp(path.join(PROJECT_ROOT, file), path.join(copy, file), { recursive: true }).catch(
       (error: NodeJS.ErrnoException) => {
         // A file deleted in the work tree but not yet in git.
         if (error.code !== 'ENOENT') throw error;

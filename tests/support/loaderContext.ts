@@ -6,11 +6,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { ZodTypeAny } from 'zod';
+import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export interface StoredEntry {
   id: string;
   data: Record<string, unknown>;

@@ -3,7 +3,7 @@
  * Netlify-equivalent server. Each call gets its own output and cache folders, so variant builds
  * (empty blog, unconfigured contact form, …) never collide.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
@@ -74,28 +74,4 @@ export interface ServedSite {
 /** Serves a built folder on 127.0.0.1 with netlify.toml's headers and rules. */
 export function serveSite(outDir: string): Promise<ServedSite> {
   return startStaticServer({ root: outDir });
-}
-
-export interface VariantSite extends ServedSite {
-  outDir: string;
-  /** Everything the build printed (its warnings, for instance). */
-  output: string;
-}
-
-/** Builds a variant of the site and serves it; rejects with the build's output if it fails. */
-export async function startVariantSite(options: BuildOptions = {}): Promise<VariantSite> {
-  const { code, output, outDir } = await runBuild(options);
-  if (code !== 0) {
-    await rm(path.dirname(outDir), { recursive: true, force: true });
-    throw new Error(`astro build failed (exit ${code}):\n${output}`);
-  }
-  const served = await serveSite(outDir);
-  return { ...served, outDir, output };
-}
-
-/** Stops serving a variant and removes its build. */
-export async function stopVariantSite(site: VariantSite | undefined): Promise<void> {
-  if (!site) return;
-  await site.close();
-  await rm(path.dirname(site.outDir), { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+import { buttonVariants } from '@/lib/buttonVariants';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ThemeProvider, useTheme } from './ThemeProvider';
 
@@ -28,7 +29,7 @@ function ThemeToggleButton() {
       onClick={toggleTheme}
       aria-label="Toggle theme"
       title="Toggle theme"
-      className="inline-flex h-10 w-10 items-center justify-center rounded-md text-foreground transition-colors hover:bg-muted"
+      className={buttonVariants({ variant: 'ghost', size: 'icon' })}
     >
       {/* Icons switch by CSS, so the server-rendered button is already right before hydration. */}
       <svg {...iconProps} className="hidden h-5 w-5 dark:block">

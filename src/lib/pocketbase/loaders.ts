@@ -8,7 +8,7 @@ import { isPreviewMode } from '@/lib/previewMode';
 import { getReadTime } from '@/lib/readTime';
 import { sanitizeHtml } from '@/lib/sanitizeHtml';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { LIMITS } from '@/site.config';
+import { LIMITS, SITE } from '@/site.config';
 import { postPath } from '@/lib/blog/paths';
 import { localiseBodyImages } from './bodyImages';
 import {
@@ -18,8 +18,8 @@ import {
   NEWEST_PUBLISHED_FIRST,
 } from './client';
 import { createImageCache, type CachedImage, type ImageCache } from './imageCache';
-import { imageCacheDir, writeImageManifest } from './imageManifest';
-import { writePostLastmod } from './lastmod';
+import { imageCacheDir, writeImageManifest } from '@/lib/images/imageManifest';
+import { writePostLastmod } from '@/lib/blog/lastmod';
 import {
   fetchRecordsById,
   picturesPresent,
@@ -38,6 +38,7 @@ import {
 
 export const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 export const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
+const BLOG_STATUS_LOADER_NAME = 'ledgerwise-pocketbase-blog-status';
 export const BLOG_STATUS_ID = 'blogs';
 
 export interface PocketBaseLoaderOptions {
@@ -87,7 +88,7 @@ function resolveOptions(options: PocketBaseLoaderOptions) {
   return {
     url: (options.url ?? process.env.POCKETBASE_URL ?? '').trim().replace(/\/+$/, ''),
     failOnError: options.failOnError ?? isProductionBuild(),
-    siteOrigin: options.siteOrigin ?? 'https://ledgerwise.co.za',
+    siteOrigin: options.siteOrigin ?? SITE.url,
     preview: options.preview ?? isPreviewMode(process.env.PREVIEW_DRAFTS),
     admin: options.admin ?? {
       email: process.env.POCKETBASE_ADMIN_EMAIL,
@@ -340,7 +341,7 @@ async function probeBlog(settings: Settings): Promise<BlogStatus> {
  */
 export function blogStatusLoader(options: PocketBaseLoaderOptions = {}): Loader {
   return {
-    name: BLOGS_LOADER_NAME,
+    name: BLOG_STATUS_LOADER_NAME,
     load: async ({ store, parseData }) => {
       const status = await probeBlog(resolveOptions(options));
       store.clear();
