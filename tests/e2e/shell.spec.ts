@@ -363,18 +363,15 @@ for (const viewport of VIEWPORTS) {
   }
 }
 
-/** Long pages, and where on them each menu link is tapped. */
-const TAP_PLAN = [
-  { path: '/', position: 'top' },
-  { path: '/policies', position: 'middle' },
-  { path: '/privacy-policy', position: 'bottom' },
-] as const;
+/** Long pages, each link tapped on one of them (in turn) at the top, the middle and the bottom. */
+const LONG_PAGES = ['/', '/policies', '/privacy-policy'] as const;
+const POSITIONS = ['top', 'middle', 'bottom'] as const;
 
 for (const theme of THEMES) {
   test.describe(`the menu under a finger, 390×844, ${theme} theme`, () => {
     test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-    test('each link, tapped at its centre mid-scroll on a long page, takes you there', async ({
+    test('each link, tapped at its centre at the top, middle and bottom of a long page, takes you there', async ({
       page,
     }) => {
       test.slow();
@@ -396,8 +393,15 @@ for (const theme of THEMES) {
       );
       expect(hrefs.length).toBeGreaterThanOrEqual(8);
 
-      for (const [index, link] of hrefs.entries()) {
-        const plan = TAP_PLAN[index % TAP_PLAN.length];
+      const plans = hrefs.flatMap((link, index) =>
+        POSITIONS.map((position, turn) => ({
+          link,
+          index,
+          position,
+          path: LONG_PAGES[(index + turn) % LONG_PAGES.length],
+        })),
+      );
+      for (const { link, index, ...plan } of plans) {
         await test.step(`${link.href} from the ${plan.position} of ${plan.path}`, async () => {
           await page.goto(plan.path);
           const positions = await scrollPositions(page);
