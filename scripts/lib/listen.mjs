@@ -32,13 +32,15 @@ function clientErrorStatus(error) {
 
 /**
  * An http.Server with SERVER_LIMITS that answers every request Node's parser refuses (a malformed
- * or over-long request line, headers without a request line, a client too slow) with a bare 4xx
- * and closes the connection. The handler only sees requests that parsed.
+ * or over-long request line, headers without a request line, a client too slow) with a 4xx and no
+ * body, then closes the connection. The handler only sees requests that parsed. `errorHeaders`
+ * (the static server's security headers) go on those answers too, as on every other response.
  *
  * @param {import('node:http').RequestListener} handler
  * @param {Partial<ServerLimits>} [limits]
+ * @param {Record<string, string>} [errorHeaders]
  */
-export function createHardenedServer(handler, limits = {}) {
+export function createHardenedServer(handler, limits = {}, errorHeaders = {}) {
   const settings = { ...SERVER_LIMITS, ...limits };
   const server = createServer(
     {
@@ -50,6 +52,13 @@ export function createHardenedServer(handler, limits = {}) {
     handler,
   );
   server.maxConnections = settings.maxConnections;
+  // Written by hand onto the socket: the answer's own framing and caching headers win, and nothing
+  // that would split the answer gets in.
+  const extraHeaders = Object.entries(errorHeaders)
+    .filter(([name]) => !/^(cache-control|connection|content-length)$/i.test(name))
+    .filter(([name, value]) => !/[\r\n]/.test(`${name}${value}`))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   server.setTimeout(settings.idleTimeoutMs, (socket) => socket.destroy());
   server.on('clientError', (error, socket) => {
     if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' || !socket.writable) {
@@ -58,7 +67,7 @@ export function createHardenedServer(handler, limits = {}) {
     }
     const status = clientErrorStatus(error);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${extraHeaders}Cache-Control: no-store\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
     );
   });
   return server;

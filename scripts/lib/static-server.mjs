@@ -241,68 +241,72 @@ export async function startStaticServer({
   const rules = await loadNetlifyRules(rulesFile);
   const siteHeaders = headersFor(rules, '/');
 
-  const server = createHardenedServer(async (req, res) => {
-    try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendError(res, 405, siteHeaders, { Allow: 'GET, HEAD' });
-        return;
-      }
-      const target = req.url ?? '';
-      if (!target.startsWith('/')) {
-        sendError(res, 400, siteHeaders);
-        return;
-      }
-      const rawPath = target.split('?')[0];
-      let pathname;
+  const server = createHardenedServer(
+    async (req, res) => {
       try {
-        pathname = decodeURIComponent(rawPath);
-      } catch {
-        sendError(res, 400, siteHeaders);
-        return;
-      }
-      const headers = headersFor(rules, rawPath);
-      // The root may be a link that a publisher swaps atomically (the rebuild listener): resolve
-      // it once per request, so every file of this response comes from the same build.
-      let siteRoot;
-      try {
-        siteRoot = await realpath(configuredRoot);
-      } catch {
-        sendError(res, 503, siteHeaders);
-        return;
-      }
-
-      const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
-      const direct = forced ? null : await resolveFile(siteRoot, pathname);
-      if (direct) return send(req, res, direct, 200, headers);
-
-      // Like Netlify, a rule only applies where no file answers (unless forced).
-      for (const rule of forced ? [forced] : rules.redirects) {
-        const match = rule.match.exec(pathname);
-        if (!match) continue;
-        const destination = rule.to.replace(/:(\w+)/g, (_, name) =>
-          name === 'splat' ? (match.groups?.splat ?? '') : (match.groups?.[name] ?? ''),
-        );
-        if (rule.status >= 300 && rule.status < 400) {
-          res.writeHead(rule.status, { ...headers, Location: destination }).end();
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          sendError(res, 405, siteHeaders, { Allow: 'GET, HEAD' });
           return;
         }
-        const rewritten = await resolveFile(siteRoot, destination);
-        if (rewritten) {
-          return send(req, res, rewritten, rule.status, headersFor(rules, destination));
+        const target = req.url ?? '';
+        if (!target.startsWith('/')) {
+          sendError(res, 400, siteHeaders);
+          return;
         }
-      }
+        const rawPath = target.split('?')[0];
+        let pathname;
+        try {
+          pathname = decodeURIComponent(rawPath);
+        } catch {
+          sendError(res, 400, siteHeaders);
+          return;
+        }
+        const headers = headersFor(rules, rawPath);
+        // The root may be a link that a publisher swaps atomically (the rebuild listener): resolve
+        // it once per request, so every file of this response comes from the same build.
+        let siteRoot;
+        try {
+          siteRoot = await realpath(configuredRoot);
+        } catch {
+          sendError(res, 503, siteHeaders);
+          return;
+        }
 
-      const notFound = await fileAt(siteRoot, '404.html');
-      if (notFound) return send(req, res, notFound, 404, headersFor(rules, '/404.html'));
-      sendError(res, 404, siteHeaders);
-    } catch (error) {
-      log(
-        `static server: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`,
-      );
-      if (!res.headersSent) sendError(res, 500, siteHeaders);
-      else res.destroy();
-    }
-  }, limits);
+        const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
+        const direct = forced ? null : await resolveFile(siteRoot, pathname);
+        if (direct) return send(req, res, direct, 200, headers);
+
+        // Like Netlify, a rule only applies where no file answers (unless forced).
+        for (const rule of forced ? [forced] : rules.redirects) {
+          const match = rule.match.exec(pathname);
+          if (!match) continue;
+          const destination = rule.to.replace(/:(\w+)/g, (_, name) =>
+            name === 'splat' ? (match.groups?.splat ?? '') : (match.groups?.[name] ?? ''),
+          );
+          if (rule.status >= 300 && rule.status < 400) {
+            res.writeHead(rule.status, { ...headers, Location: destination }).end();
+            return;
+          }
+          const rewritten = await resolveFile(siteRoot, destination);
+          if (rewritten) {
+            return send(req, res, rewritten, rule.status, headersFor(rules, destination));
+          }
+        }
+
+        const notFound = await fileAt(siteRoot, '404.html');
+        if (notFound) return send(req, res, notFound, 404, headersFor(rules, '/404.html'));
+        sendError(res, 404, siteHeaders);
+      } catch (error) {
+        log(
+          `static server: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`,
+        );
+        if (!res.headersSent) sendError(res, 500, siteHeaders);
+        else res.destroy();
+      }
+    },
+    limits,
+    siteHeaders,
+  );
 
   return listenOnLoopback(server, { port, host });
 }

@@ -203,6 +203,8 @@ describe('static server', () => {
       const { status, text } = await rawRequest(server.port, payload);
       expect(status, `${name}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
       expect(status, name).toBeLessThan(500);
+      // Answered by Node's parser, before any handler: still with the site's security headers.
+      expect(text, name).toMatch(/\r\nx-test: all\r\n/i);
     }
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
