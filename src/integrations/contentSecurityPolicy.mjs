@@ -38,19 +38,12 @@ import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/emailjsConfig.ts';
 export { DEFAULT_EMAIL_API_ORIGIN };
 
 /**
- * Script types CSP governs: JavaScript, modules, import maps and speculation rules. Others
- * (application/ld+json, …) are data blocks that never run.
+ * Data blocks: script types a browser never runs (JSON-LD, JSON). Every other type counts as
+ * runnable: JavaScript has a dozen legacy type names (text/jscript, application/x-javascript,
+ * text/javascript1.5, …), modules, import maps and speculation rules are governed by CSP too, and
+ * an unknown type costs at most a failed build, never a script that runs without a hash.
  */
-const EXECUTABLE_SCRIPT_TYPES = new Set([
-  '',
-  'module',
-  'importmap',
-  'speculationrules',
-  'text/javascript',
-  'application/javascript',
-  'text/ecmascript',
-  'application/ecmascript',
-]);
+const DATA_BLOCK_TYPES = new Set(['application/ld+json', 'application/json']);
 
 /** The attribute on the element that holds CMS HTML (the blog post body). */
 export const ARTICLE_BODY_ATTRIBUTE = 'data-article-body';
@@ -102,7 +95,7 @@ export function hashSource(text) {
 
 /** @param {string} type */
 function isExecutableType(type) {
-  return EXECUTABLE_SCRIPT_TYPES.has(type.trim().toLowerCase());
+  return !DATA_BLOCK_TYPES.has(type.trim().toLowerCase());
 }
 
 /**

@@ -74,6 +74,11 @@ describe('inspectPage', () => {
       '<template><script>alert(4)</script></template>',
       '<table><script>alert(5)</script></table>',
       '<script>abc </script>',
+      // Legacy JavaScript type names run too.
+      '<script type="text/jscript">alert(6)</script>',
+      '<script type="application/x-javascript">alert(7)</script>',
+      '<script type="TEXT/JAVASCRIPT1.5">alert(8)</script>',
+      '<script type="speculationrules">{"prerender":[]}</script>',
     ];
     for (const html of injected) {
       const { scripts, problems } = inspectPage(`<p>text</p>${html}`, trusted);
