@@ -399,85 +399,14 @@ describe('rebuild hook on PocketBase 0.22', () => {
     },
     150_000,
   );
-
-  it.concurrent(
-    'the minute job sends one rebuild for scheduled posts that came due, and remembers where it stopped across a restart',
-    async () => {
-      const endpoint = await startEndpoint();
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-schedule-'));
-      const env = { SITE_REBUILD_HOOK_URL: endpoint.url, SITE_REBUILD_MIN_INTERVAL_SECONDS: '0' };
-      let server = await startPocketBaseServer({ dataDir, env });
-      try {
-        const admin = { email: 'schedule@test.local', password: 'schedule-test-password' };
-        await ensureAdmin({ url: server.url, dataDir, ...admin });
-        let pb = new PocketBaseClient(server.url);
-        pb.autoCancellation(false);
-        await pb.admins.authWithPassword(admin.email, admin.password);
-
-        // PocketBase's job runs on the minute. Two posts fall due just before the next tick
-        // (with room to save them first), a third just after it.
-        const now = Date.now();
-        let tick = Math.ceil((now + 1) / 60_000) * 60_000;
-        if (tick - now < 10_000) tick += 60_000;
-        const dueAt = pocketBaseDate(tick - 4_000);
-        const first = await pb
-          .collection('blogs')
-          .create({ ...draft(8), published: true, published_at: dueAt });
-        const second = await pb
-          .collection('blogs')
-          .create({ ...draft(9), published: true, published_at: dueAt });
-        const third = await pb.collection('blogs').create({
-          ...draft(10),
-          published: true,
-          published_at: pocketBaseDate(tick + 4_000),
-        });
-        await pb.collection('blogs').create(draft(11));
-        await sleep(300);
-        expect(endpoint.calls).toHaveLength(0);
-
-        await waitFor(() => endpoint.calls.length >= 1, 140_000, 'the scheduled rebuild');
-        await sleep(1_000);
-        expect(endpoint.calls).toHaveLength(1);
-        const [call] = endpoint.calls;
-        expect(call.title).toBe('PocketBase: blogs scheduled (+1 more change)');
-        expect(call.body).toMatchObject({ collection: 'blogs', action: 'scheduled', changes: 2 });
-        expect([first.id, second.id]).toContain(call.body.record_id);
-        expect(call.at - parsePocketBaseDate(dueAt)).toBeLessThan(120_000);
-
-        // The third post falls due while PocketBase is stopped. The job's cutoff is kept in
-        // the database, so the first tick after the restart still sends its rebuild.
-        await server.stop();
-        await sleep(Math.max(0, tick + 5_000 - Date.now()));
-        server = await startPocketBaseServer({ dataDir, env });
-        pb = new PocketBaseClient(server.url);
-        await waitFor(() => endpoint.calls.length >= 2, 75_000, 'the rebuild after the restart');
-        await sleep(1_000);
-        expect(endpoint.calls).toHaveLength(2);
-        expect(endpoint.calls[1].body).toMatchObject({
-          action: 'scheduled',
-          record_id: third.id,
-          changes: 1,
-        });
-        // Due posts are public now.
-        const visible = await pb.collection('blogs').getFullList();
-        expect(visible.map((item) => item.id).sort()).toEqual(
-          [first.id, second.id, third.id].sort(),
-        );
-      } finally {
-        await server.stop();
-        await endpoint.close();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
-    240_000,
-  );
 });
 
 /**
- * The retry back-off runs on the hook's test clock (SITE_REBUILD_TEST_CLOCK=1): the test runs the
- * minute job itself, one simulated minute at a time, and notes the minute of every POST.
+ * The retry back-off and scheduled posts run on the hook's test clock (SITE_REBUILD_TEST_CLOCK=1):
+ * the test runs the minute job itself, one simulated minute at a time, and notes the minute of
+ * every POST. (The cases above wait for PocketBase's real cron, so it is known to run the job.)
  */
-describe('rebuild hook retry back-off (test clock)', () => {
+describe('rebuild hook on its test clock: retry back-off and scheduled posts', () => {
   /** Minutes between retries after the 1st, 2nd, … failure: doubling from 1, capped at 30. */
   const BACK_OFF = [1, 2, 4, 8, 16, 30];
   /** The minutes (after the first failed POST at minute 0) of every attempt within 24 hours. */
@@ -591,6 +520,61 @@ describe('rebuild hook retry back-off (test clock)', () => {
     // The 4-minute wait after the third failure survived; the success ends the retries.
     expect(seen).toEqual([0, 1, 3, 7]);
     expect(endpoint.calls.at(-1)!.title).toBe('PocketBase: testimonials created');
+  }, 60_000);
+
+  it('the minute job sends one rebuild for scheduled posts that came due, and remembers where it stopped across a restart', async () => {
+    const endpoint = await startEndpoint();
+    cleanups.push(endpoint.close);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-schedule-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    let { server, pb } = await clockedServer(endpoint.url, dataDir);
+    const tick = async () =>
+      Date.parse(
+        (
+          await pb.send<{ now: string }>('/api/ledgerwise/test-clock/advance/1', {
+            method: 'POST',
+          })
+        ).now,
+      );
+
+    // Two posts fall due half a minute after this tick, a third a minute and a half after it.
+    const start = await tick();
+    const first = await pb
+      .collection('blogs')
+      .create({ ...draft(8), published: true, published_at: pocketBaseDate(start + 30_000) });
+    const second = await pb
+      .collection('blogs')
+      .create({ ...draft(9), published: true, published_at: pocketBaseDate(start + 30_000) });
+    const third = await pb
+      .collection('blogs')
+      .create({ ...draft(10), published: true, published_at: pocketBaseDate(start + 90_000) });
+    await pb.collection('blogs').create(draft(11));
+    expect(endpoint.calls).toHaveLength(0);
+
+    // The first minute job after their time sends one rebuild for both.
+    await tick();
+    expect(endpoint.calls).toHaveLength(1);
+    expect(endpoint.calls[0].title).toBe('PocketBase: blogs scheduled (+1 more change)');
+    expect(endpoint.calls[0].body).toMatchObject({
+      collection: 'blogs',
+      action: 'scheduled',
+      changes: 2,
+    });
+    expect([first.id, second.id]).toContain(endpoint.calls[0].body.record_id);
+
+    // The third falls due while PocketBase is stopped: the job's cutoff is kept in the
+    // database, so the first tick after the restart sends its rebuild, and only its.
+    await server.stop();
+    ({ server, pb } = await clockedServer(endpoint.url, dataDir));
+    await tick();
+    expect(endpoint.calls).toHaveLength(2);
+    expect(endpoint.calls[1].body).toMatchObject({
+      action: 'scheduled',
+      record_id: third.id,
+      changes: 1,
+    });
+    await tick();
+    expect(endpoint.calls).toHaveLength(2);
   }, 60_000);
 });
 
