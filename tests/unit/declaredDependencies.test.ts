@@ -37,13 +37,13 @@ function runtimeImports(file: string): string[] {
   const visit = (node: ts.Node) => {
     if (
       ts.isImportDeclaration(node) &&
-      !ts.isTypeOnlyImportOrExportDeclaration(node) &&
+      node.importClause?.phaseModifier !== ts.SyntaxKind.TypeKeyword &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
       found.push(node.moduleSpecifier.text);
     } else if (
       ts.isExportDeclaration(node) &&
-      !ts.isTypeOnlyImportOrExportDeclaration(node) &&
+      !node.isTypeOnly &&
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
@@ -124,6 +124,10 @@ describe('declared dependencies', () => {
   it('reads run-time imports and skips type-only ones', () => {
     const file = path.join(PROJECT_ROOT, 'src', 'integrations', 'requireContactForm.mjs');
     expect(runtimeImports(file)).toContain('vite');
+    // `import type { SitemapItem } from '@astrojs/sitemap'` is erased before anything runs.
+    const typeOnly = path.join(PROJECT_ROOT, 'src', 'lib', 'blog', 'lastmod.ts');
+    expect(runtimeImports(typeOnly)).not.toContain('@astrojs/sitemap');
+    expect(runtimeImports(typeOnly)).toContain('node:fs/promises');
     expect(packageName('@astrojs/sitemap/dist/x.js')).toBe('@astrojs/sitemap');
     expect(packageName('astro/loaders')).toBe('astro');
   });
