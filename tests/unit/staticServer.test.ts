@@ -205,6 +205,8 @@ describe('static server', () => {
       expect(status, name).toBeLessThan(500);
       // Answered by Node's parser, before any handler: still with the site's security headers.
       expect(text, name).toMatch(/\r\nx-test: all\r\n/i);
+      // Error answers are never cached; a 404 is the site's own not-found page, cached as pages are.
+      if (status !== 404) expect(text, name).toMatch(/\r\ncache-control: no-store\r\n/i);
     }
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
