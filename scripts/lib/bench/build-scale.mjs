@@ -12,6 +12,7 @@ import { runAstroBuild } from '../astro-build.mjs';
 import { ensureAdmin } from '../pocketbase-admin.mjs';
 import { startPocketBase } from '../pocketbase-process.mjs';
 import { createPosts } from '../seed-posts.mjs';
+import { mb } from './format.mjs';
 import { createPostsWithPictures } from './pictures.mjs';
 import { samplePeakMemory } from './process-memory.mjs';
 
@@ -180,7 +181,7 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     results.push({ name, label, posts, ...result });
     log(
       result.ok
-        ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${(Number(result.peakMemoryBytes) / 2 ** 20).toFixed(0)} MB; ${result.loaded}`
+        ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${mb(result.peakMemoryBytes)}; ${result.loaded}`
         : `  ${label} FAILED (${result.error?.split('\n')[0]})`,
     );
     await rm(outDir, { recursive: true, force: true });
