@@ -16,11 +16,11 @@ import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
 import {
   expectNoAxeViolations,
   installPausedClock,
-  listFiles,
   presetTheme,
   recordRequests,
 } from '../support/e2e';
 import { THEMES, VIEWPORTS, attachScreenshot, findPageProblems } from '../support/device-checks';
+import { listFiles } from '../support/files';
 
 const BUILD_TIMEOUT = 300_000;
 const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';

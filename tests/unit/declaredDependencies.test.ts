@@ -9,12 +9,12 @@
  * erased before anything runs, so they may name dev dependencies.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
+import { listFiles } from '../support/files';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|astro)$/;
 const RESOLVABLE = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.mjs'];
@@ -85,17 +85,10 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   );
 }
 
-async function sourceFiles(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && SOURCE.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
 /** Every package the production module graph imports at run time, with one file that does. */
 async function productionPackages(): Promise<Map<string, string>> {
   const queue = [
-    ...(await sourceFiles(path.join(PROJECT_ROOT, 'src'))),
+    ...(await listFiles(path.join(PROJECT_ROOT, 'src'))).filter((file) => SOURCE.test(file)),
     path.join(PROJECT_ROOT, 'astro.config.mjs'),
     path.join(PROJECT_ROOT, 'tailwind.config.mjs'),
     path.join(PROJECT_ROOT, 'scripts', 'rebuild-listener.mjs'),
