@@ -1,6 +1,6 @@
 // @ts-check
 // First: the project's .env files reach this config, the content loader and Astro's env schema.
-import './scripts/lib/env.mjs';
+import './tools/shared/env.mjs';
 import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
@@ -12,7 +12,7 @@ import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireContactForm from './src/integrations/requireContactForm.mjs';
 import { addPostLastmod } from './src/lib/blog/lastmod.ts';
-import { SITE } from './src/site.config.ts';
+import { SITE } from './src/config/site.ts';
 
 /** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
 const SITE_URL = process.env.SITE_URL || SITE.url;
@@ -31,7 +31,7 @@ export default defineConfig({
   cacheDir: CACHE_DIR,
   // Astro's sharp service with a faster WebP encoder setting (see the module). The entrypoint is
   // part of every transformed file's name, so it stays a path relative to the project.
-  image: { service: { entrypoint: './src/lib/images/sharpImageService.ts' } },
+  image: { service: { entrypoint: './src/integrations/sharpImageService.ts' } },
   integrations: [
     react(),
     clientInteraction(),
@@ -51,7 +51,7 @@ export default defineConfig({
     // astro dev only: the local PocketBase's hook reloads the content layer.
     liveContent(),
   ],
-  // scripts/lib/env.mjs has loaded the .env files for every command; Vite reading them again,
+  // tools/shared/env.mjs has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.
   vite: { envDir: false },
   devToolbar: { enabled: false },

@@ -3,11 +3,11 @@ import {
   blogStatusLoader,
   pocketBaseBlogsLoader,
   pocketBaseTestimonialsLoader,
-} from '@/lib/pocketbase/loaders';
-import { blogSchema, blogStatusSchema, testimonialSchema } from '@/lib/pocketbase/schemas';
+} from '@/cms/loaders';
+import { blogSchema, blogStatusSchema, testimonialSchema } from '@/cms/schemas';
 
 /*
- * Both dynamic collections come from PocketBase at build time (src/lib/pocketbase). Pages read
+ * Both dynamic collections come from PocketBase at build time (src/cms). Pages read
  * them with getCollection/getEntry and never call PocketBase themselves.
  */
 const blogs = defineCollection({ loader: pocketBaseBlogsLoader(), schema: blogSchema });

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Target, HeartHandshake, Lightbulb, ShieldCheck } from 'lucide-react';
-import { SITE } from '@/site.config';
+import { SITE } from '@/config/site';
 
 export const ABOUT_HERO = {
   tagline: `About ${SITE.name}`,

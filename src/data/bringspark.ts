@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { FileText, BellRing, Wallet } from 'lucide-react';
-import { SISTER_PRODUCT, SITE } from '@/site.config';
+import { SISTER_PRODUCT, SITE } from '@/config/site';
 
 export const BRINGSPARK = {
   badge: 'Coming soon',

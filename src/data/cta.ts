@@ -1,5 +1,5 @@
 import { FREE_PLAN_TERM } from '@/data/plans';
-import { LINKS } from '@/site.env';
+import { LINKS } from '@/config/env';
 
 export interface CtaAction {
   label: string;

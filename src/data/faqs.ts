@@ -1,4 +1,4 @@
-import { CONTACT, SITE } from '@/site.config';
+import { CONTACT, SITE } from '@/config/site';
 
 /** One FAQ entry: question and answer. */
 export interface FaqEntry {

@@ -9,9 +9,9 @@ import {
   EyeOff,
   MapPin,
 } from 'lucide-react';
-import { SISTER_PRODUCT } from '@/site.config';
+import { SISTER_PRODUCT } from '@/config/site';
 
-/** Home hero copy. The headline's cycling words are HERO_PHRASES in site.config. */
+/** Home hero copy. The headline's cycling words are HERO_PHRASES in config/site. */
 export const HERO = {
   badge: 'AI-Powered Automation',
   headingLead: 'AI Automation for',

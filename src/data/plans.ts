@@ -1,7 +1,7 @@
 import { FREE_PLAN_END_DATE } from 'astro:env/server';
 import { resolveFreePlanTerm, type FreePlanTerm } from '@/lib/freePlan';
-import { FREE_PLAN_DEFAULT_END_DATE } from '@/site.config';
-import { LINKS } from '@/site.env';
+import { FREE_PLAN_DEFAULT_END_DATE } from '@/config/site';
+import { LINKS } from '@/config/env';
 
 /** A plan: name, description, price, period, features, cta label, cta link, highlight. */
 interface Plan {

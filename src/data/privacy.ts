@@ -1,6 +1,6 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT_RATE_LIMIT_ID } from '@/lib/sendContactMessage';
-import { CONTACT, LIMITS, SITE } from '@/site.config';
+import { CONTACT_RATE_LIMIT_ID } from '@/lib/contact/send';
+import { CONTACT, LIMITS, SITE } from '@/config/site';
 
 const rateLimitSeconds = LIMITS.contactRateLimitMs / 1000;
 

@@ -1,6 +1,6 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, SITE } from '@/site.config';
-import { LINKS } from '@/site.env';
+import { CONTACT, SITE } from '@/config/site';
+import { LINKS } from '@/config/env';
 
 /** The Terms & Conditions (/policies): 19 numbered sections, in order. */
 export const TERMS_AND_CONDITIONS: LegalDocument = {

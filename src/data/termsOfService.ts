@@ -1,6 +1,6 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, SISTER_PRODUCT, SITE } from '@/site.config';
-import { LINKS } from '@/site.env';
+import { CONTACT, SISTER_PRODUCT, SITE } from '@/config/site';
+import { LINKS } from '@/config/env';
 
 /** The other websites this one links to, as this build has them. */
 const LINKED_SITES = [

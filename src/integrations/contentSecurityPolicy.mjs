@@ -32,7 +32,7 @@ import { parse as parseAstro } from '@astrojs/compiler';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
 import { html as htmlSpec, parse as parseHtml } from 'parse5';
-import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/emailjsConfig.ts';
+import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/contact/emailjs.ts';
 
 // One home for EmailJS's default origin: the contact form's config module.
 export { DEFAULT_EMAIL_API_ORIGIN };

@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { AstroError } from 'astro/errors';
 import { loadEnv } from 'vite';
-import { readEmailjsConfig } from '../lib/emailjsConfig.ts';
+import { readEmailjsConfig } from '../lib/contact/emailjs.ts';
 
 /**
  * Why a production build must stop, or undefined when it may go on.

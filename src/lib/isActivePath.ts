@@ -1,4 +1,4 @@
-import { getCanonicalPath } from './canonicalPath';
+import { getCanonicalPath } from './seo/canonicalPath';
 
 /** Whether a nav link is the current route: exact for Home, by section elsewhere (/blog covers /blog/<id>). */
 export function isActivePath(href: string, pathname: string): boolean {

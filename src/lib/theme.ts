@@ -1,4 +1,4 @@
-import { SITE } from '@/site.config';
+import { SITE } from '@/config/site';
 
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ResolvedTheme = 'light' | 'dark';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { absoluteUrl } from '@/site.env';
+import { absoluteUrl } from '@/config/env';
 
 /** robots.txt names the sitemap by the site's own origin (SITE_URL), so previews point at themselves. */
 export const GET: APIRoute = () => {

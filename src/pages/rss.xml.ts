@@ -3,8 +3,8 @@ import type { APIRoute } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
 import { postPath } from '@/lib/blog/paths';
 import { getSortedPosts } from '@/lib/blog/posts';
-import { SITE } from '@/site.config';
-import { SITE_ORIGIN } from '@/site.env';
+import { SITE } from '@/config/site';
+import { SITE_ORIGIN } from '@/config/env';
 
 /** Every post, newest first. */
 export const GET: APIRoute = async () => {

@@ -20,7 +20,7 @@ import {
   type SharedSite,
 } from '../support/shared-sites';
 import { TEST_EMAILJS_ENV } from '../support/site';
-import { CONTACT, LIMITS, TIMING } from '../../src/site.config';
+import { CONTACT, LIMITS, TIMING } from '../../src/config/site';
 
 const EMAILJS = {
   serviceId: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_SERVICE_ID,

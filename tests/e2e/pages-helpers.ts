@@ -15,7 +15,7 @@ export const PAGE_ROUTES = [
 ] as const;
 
 /**
- * The chat app's address as this build rendered it (site.config's LINKS.chatApp, which build-time
+ * The chat app's address as this build rendered it (config/env's LINKS.chatApp, which build-time
  * PUBLIC_* variables can change): the hero's "Start Your Free Trial" link. The unit tests check
  * that the data points every chat-app call to action at LINKS.chatApp.
  */

@@ -15,7 +15,7 @@ import { expectNoAxeViolations, recordRequests, THEME_KEY } from '../support/e2e
 import { listFiles } from '../support/files';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 
 const BUILD_TIMEOUT = 420_000;
 

@@ -33,9 +33,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
-import { compilePattern, NETLIFY_TOML } from '../../scripts/lib/static-server.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { compilePattern, NETLIFY_TOML } from '../../tools/publish/server.mjs';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/built-site';
 import {
   expectNoAxeViolations,

@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuild } from '../support/site';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { startSilentServer } from '../support/silent-server';
 
 describe('astro build without a working PocketBase', () => {

@@ -19,15 +19,15 @@ import {
   MISSING_ADMIN_MESSAGE,
   pocketBaseBlogsLoader,
   pocketBaseTestimonialsLoader,
-} from '@/lib/pocketbase/loaders';
-import { fetchAllRecords } from '@/lib/pocketbase/client';
-import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/lib/images/imageManifest';
-import { blogSchema, blogStatusSchema, testimonialSchema } from '@/lib/pocketbase/schemas';
+} from '@/cms/loaders';
+import { fetchAllRecords } from '@/cms/client';
+import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/imageManifest';
+import { blogSchema, blogStatusSchema, testimonialSchema } from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { LIMITS } from '@/site.config';
+import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 
 /** A tiny valid PNG of the given size, made by sharp (Astro's image service). */
 async function makePngBuffer(width: number, height: number): Promise<Buffer> {

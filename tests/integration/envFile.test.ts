@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { copyProject, envWithoutProjectVariables, type ProjectCopy } from '../support/project-copy';
 
@@ -154,7 +154,7 @@ describe('.env for everything', () => {
 
   it('npm run pocketbase and the PocketBase it starts read .env (port, admin, rebuild hook)', async () => {
     const server = runNode(
-      [path.join('scripts', 'pocketbase.mjs')],
+      [path.join('tools', 'local', 'pocketbase.mjs')],
       project.root,
       envWithoutProjectVariables(EXAMPLE),
     );
@@ -184,7 +184,7 @@ describe('.env for everything', () => {
   it('a variable a build is told to drop stays unset although .env sets it', async () => {
     // What the tests' builds do to play a missing POCKETBASE_URL on a machine whose .env has one.
     const script = `
-      const { runAstroBuild } = await import('./scripts/lib/astro-build.mjs');
+      const { runAstroBuild } = await import('./tools/publish/build.mjs');
       const { code, output } = await runAstroBuild({ env: { POCKETBASE_URL: undefined } });
       console.log(JSON.stringify({ code, output }));`;
     const run = runNode(
@@ -207,7 +207,7 @@ describe('.env for everything', () => {
     await writeFile(packageFile, JSON.stringify(manifest, null, 2));
     try {
       for (const script of ['start.mjs', 'dev.mjs', 'pocketbase.mjs']) {
-        const run = runNode([path.join('scripts', script)], project.root, process.env);
+        const run = runNode([path.join('tools', 'local', script)], project.root, process.env);
         expect(await run.exited, script).toBe(1);
         const lines = run.output().trim().split('\n');
         expect(lines, script).toHaveLength(1);

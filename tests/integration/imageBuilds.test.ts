@@ -7,7 +7,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
+import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
 

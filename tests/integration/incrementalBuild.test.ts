@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
+import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { TEST_EMAILJS_ENV } from '../support/site';
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { pocketBaseBlogsLoader, type PocketBaseLoaderOptions } from '@/lib/pocketbase/loaders';
-import { IMAGE_CACHE_FOLDER } from '@/lib/images/imageManifest';
-import { blogSchema } from '@/lib/pocketbase/schemas';
+import { pocketBaseBlogsLoader, type PocketBaseLoaderOptions } from '@/cms/loaders';
+import { IMAGE_CACHE_FOLDER } from '@/cms/imageManifest';
+import { blogSchema } from '@/cms/schemas';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext, type TestLoaderContext } from '../support/loaderContext';
 

@@ -10,9 +10,9 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../scripts/lib/pocketbase-admin.mjs';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../tools/local/pocketbase/admin.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { copyProject, envWithoutProjectVariables } from '../support/project-copy';
 import { isRunning, processTable } from '../support/processes';
 
@@ -34,12 +34,12 @@ interface Running {
   interrupt(): Promise<number | null>;
 }
 
-/** Starts `node scripts/<script>` in a fresh copy of the project, configured only by `env`. */
+/** Starts `node tools/local/<script>` in a fresh copy of the project, configured only by `env`. */
 async function startScript(script: string, args: string[], env: Record<string, string>) {
   const project = await copyProject();
   cleanups.push(project.remove);
   let output = '';
-  const child = spawn(process.execPath, [path.join('scripts', script), ...args], {
+  const child = spawn(process.execPath, [path.join('tools', 'local', script), ...args], {
     cwd: project.root,
     env: { ...envWithoutProjectVariables(EXAMPLE), POCKETBASE_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

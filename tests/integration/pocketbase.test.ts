@@ -13,11 +13,11 @@ import PocketBase, {
   type RecordModel,
 } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../scripts/lib/pocketbase-admin.mjs';
-import { MIGRATIONS_DIR, startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
-import { SEED_DIR, seedPocketBase } from '../../scripts/lib/pocketbase-seed.mjs';
-import { startLocalPocketBase } from '../../scripts/lib/pocketbase.mjs';
-import { resolvePocketBaseBinary } from '../../scripts/lib/pocketbase-binary.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
+import { MIGRATIONS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.mjs';
+import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.mjs';
+import { startLocalPocketBase } from '../../tools/local/pocketbase/local.mjs';
+import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 interface SeedBlog {

@@ -21,8 +21,8 @@ import {
   POCKETBASE_VERSION,
   releaseAsset,
   resolvePocketBaseBinary,
-} from '../../scripts/lib/pocketbase-binary.mjs';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+} from '../../tools/local/pocketbase/binary.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 
 const run = promisify(execFile);
 const FAKE_BINARY = `#!/bin/sh\necho "pocketbase version ${POCKETBASE_VERSION} (fake, from the test release)"\n`;

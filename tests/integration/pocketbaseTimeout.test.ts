@@ -11,9 +11,9 @@ import {
   describeError,
   fetchAllRecords,
   requestTimeoutMs,
-} from '@/lib/pocketbase/client';
-import { BlogLoadError, blogStatusLoader, pocketBaseBlogsLoader } from '@/lib/pocketbase/loaders';
-import { blogSchema, blogStatusSchema } from '@/lib/pocketbase/schemas';
+} from '@/cms/client';
+import { BlogLoadError, blogStatusLoader, pocketBaseBlogsLoader } from '@/cms/loaders';
+import { blogSchema, blogStatusSchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { startSilentServer, type SilentServer } from '../support/silent-server';

@@ -11,11 +11,11 @@ import path from 'node:path';
 import PocketBaseClient from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRebuildListener } from '../../scripts/lib/rebuild-listener.mjs';
-import { astroBuilder, createRebuilder } from '../../scripts/lib/rebuild-listener-queue.mjs';
-import { startStaticServer } from '../../scripts/lib/static-server.mjs';
-import { ensureAdmin } from '../../scripts/lib/pocketbase-admin.mjs';
-import { startPocketBase as startPocketBaseServer } from '../../scripts/lib/pocketbase-process.mjs';
+import { startRebuildListener } from '../../tools/publish/webhook.mjs';
+import { astroBuilder, createRebuilder } from '../../tools/publish/queue.mjs';
+import { startStaticServer } from '../../tools/publish/server.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
+import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { TEST_EMAILJS_ENV } from '../support/site';
 

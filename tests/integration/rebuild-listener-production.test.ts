@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
-import { getFreePort } from '../../scripts/lib/pocketbase-process.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { processTable } from '../support/processes';
@@ -61,10 +61,10 @@ function rebuild() {
   });
 }
 
-/** Starts `node scripts/rebuild-listener.mjs` in the production copy; resolves once it serves. */
+/** Starts `node tools/publish/listener.mjs` in the production copy; resolves once it serves. */
 async function startListener(extraEnv: Record<string, string>) {
   output = '';
-  listener = spawn(process.execPath, ['scripts/rebuild-listener.mjs'], {
+  listener = spawn(process.execPath, ['tools/publish/listener.mjs'], {
     cwd: copy,
     env: {
       PATH: process.env.PATH,

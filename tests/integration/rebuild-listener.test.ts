@@ -8,9 +8,9 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRebuildListener } from '../../scripts/lib/rebuild-listener.mjs';
-import { createRebuilder } from '../../scripts/lib/rebuild-listener-queue.mjs';
-import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import { startRebuildListener } from '../../tools/publish/webhook.mjs';
+import { createRebuilder } from '../../tools/publish/queue.mjs';
+import { startStaticServer } from '../../tools/publish/server.mjs';
 import { hostileRequests, rawRequest } from '../support/raw-http';
 
 const SECRET = 'test-secret-0123456789abcdef';

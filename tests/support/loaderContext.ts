@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { ZodTypeAny } from 'zod';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 
 export interface StoredEntry {
   id: string;

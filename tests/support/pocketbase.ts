@@ -7,10 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { ensureAdmin } from '../../scripts/lib/pocketbase-admin.mjs';
-import { startPocketBase } from '../../scripts/lib/pocketbase-process.mjs';
-import { seedPocketBase } from '../../scripts/lib/pocketbase-seed.mjs';
-import { createPosts as createPostsInBulk } from '../../scripts/lib/seed-posts.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
+import { startPocketBase } from '../../tools/local/pocketbase/server.mjs';
+import { seedPocketBase } from '../../tools/local/pocketbase/seed.mjs';
+import { createPosts as createPostsInBulk } from '../../tools/local/pocketbase/posts.mjs';
 
 export interface TestPocketBaseOptions {
   /** Load pocketbase/seed (8+ posts, 5 testimonials). Default false: empty collections. */
@@ -98,7 +98,7 @@ export interface PostInput {
 /**
  * Create `count` published blog records (no banner images) with bounded concurrency; fast enough
  * for 1,234. Requests run concurrently, so their dates follow completion, not index. Returns
- * the records in index order. The logic lives in scripts/lib/seed-posts.mjs so the benchmark's
+ * the records in index order. The logic lives in tools/local/pocketbase/posts.mjs so the benchmark's
  * scale builds (plain .mjs) share it.
  */
 export function createPosts(

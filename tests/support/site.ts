@@ -6,8 +6,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runAstroBuild } from '../../scripts/lib/astro-build.mjs';
-import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import { runAstroBuild } from '../../tools/publish/build.mjs';
+import { startStaticServer } from '../../tools/publish/server.mjs';
 
 /**
  * EmailJS values for test builds, which are production builds: without them `astro build` stops.

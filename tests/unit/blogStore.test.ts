@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planRefresh, storeKey, type StoredPost } from '@/lib/pocketbase/blogStore';
-import type { BlogData } from '@/lib/pocketbase/schemas';
+import { planRefresh, storeKey, type StoredPost } from '@/cms/refresh';
+import type { BlogData } from '@/cms/schemas';
 
 const stored = (id: string, updated: string): [string, StoredPost] => [
   id,

@@ -7,8 +7,8 @@ import {
   renderBodyImages,
   replaceBodyImages,
   resolveImageUrl,
-} from '@/lib/pocketbase/bodyImages';
-import { sanitizeHtml } from '@/lib/sanitizeHtml';
+} from '@/cms/bodyImages';
+import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 
 const PB = 'http://127.0.0.1:8090';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getCanonicalPath } from '@/lib/canonicalPath';
+import { getCanonicalPath } from '@/lib/seo/canonicalPath';
 
 describe('getCanonicalPath', () => {
   it('drops .html, index and trailing slashes', () => {

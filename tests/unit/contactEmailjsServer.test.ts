@@ -3,9 +3,9 @@
  * sender (Node has fetch; the SDK only needs `location` for its rate-limit key).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildContactPayload } from '@/lib/contactPayload';
-import { readEmailjsConfig } from '@/lib/emailjsConfig';
-import { sendContactMessage } from '@/lib/sendContactMessage';
+import { buildContactPayload } from '@/lib/contact/payload';
+import { readEmailjsConfig } from '@/lib/contact/emailjs';
+import { sendContactMessage } from '@/lib/contact/send';
 import {
   connectEmailjs,
   EMAILJS_SEND_PATH,

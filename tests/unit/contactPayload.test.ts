@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildContactPayload } from '@/lib/contactPayload';
-import { contactSchema } from '@/lib/contactSchema';
-import { CONTACT } from '@/site.config';
+import { buildContactPayload } from '@/lib/contact/payload';
+import { contactSchema } from '@/lib/contact/schema';
+import { CONTACT } from '@/config/site';
 
 const VALUES = {
   firstName: 'Zoë',

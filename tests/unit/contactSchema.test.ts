@@ -5,7 +5,7 @@ import {
   countCharacters,
   EMPTY_CONTACT_FORM,
   type ContactFormInput,
-} from '@/lib/contactSchema';
+} from '@/lib/contact/schema';
 
 const VALID: ContactFormInput = {
   firstName: 'Thandi',

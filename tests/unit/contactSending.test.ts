@@ -1,19 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contactOutcome';
-import { buildContactPayload } from '@/lib/contactPayload';
+import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contact/outcome';
+import { buildContactPayload } from '@/lib/contact/payload';
 import {
   describeMissingEmailjsConfig,
   DEFAULT_EMAIL_API_ORIGIN,
   readEmailjsConfig,
   type EmailjsConfigResult,
-} from '@/lib/emailjsConfig';
+} from '@/lib/contact/emailjs';
 import {
   CONTACT_RATE_LIMIT_ID,
   getRateLimitStorage,
   sendContactMessage,
   type EmailjsSdk,
-} from '@/lib/sendContactMessage';
-import { LIMITS, TIMING } from '@/site.config';
+} from '@/lib/contact/send';
+import { LIMITS, TIMING } from '@/config/site';
 
 const FULL_ENV = {
   PUBLIC_EMAILJS_SERVICE_ID: 'service_abc',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { removeControlCharacters } from '@/lib/controlCharacters';
-import { blogRecordSchema, testimonialRecordSchema } from '@/lib/pocketbase/schemas';
+import { blogRecordSchema, testimonialRecordSchema } from '@/cms/schemas';
 
 const EVERY_C0 = Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).join('');
 

@@ -17,8 +17,8 @@ import { TERMS_AND_CONDITIONS } from '@/data/termsAndConditions';
 import { PRIVACY_POLICY } from '@/data/privacy';
 import { TERMS_OF_SERVICE } from '@/data/termsOfService';
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT, HERO_PHRASES, SITE } from '@/site.config';
-import { LINKS } from '@/site.env';
+import { CONTACT, HERO_PHRASES, SITE } from '@/config/site';
+import { LINKS } from '@/config/env';
 
 /** All the text of a legal document, one string. */
 function legalText(document: LegalDocument): string {

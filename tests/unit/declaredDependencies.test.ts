@@ -13,7 +13,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { listFiles } from '../support/files';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|astro)$/;
@@ -91,7 +91,7 @@ async function productionPackages(): Promise<Map<string, string>> {
     ...(await listFiles(path.join(PROJECT_ROOT, 'src'))).filter((file) => SOURCE.test(file)),
     path.join(PROJECT_ROOT, 'astro.config.mjs'),
     path.join(PROJECT_ROOT, 'tailwind.config.mjs'),
-    path.join(PROJECT_ROOT, 'scripts', 'rebuild-listener.mjs'),
+    path.join(PROJECT_ROOT, 'tools', 'publish', 'listener.mjs'),
   ];
   const seen = new Set<string>();
   const packages = new Map<string, string>();

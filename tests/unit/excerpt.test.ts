@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createExcerpt } from '@/lib/excerpt';
-import { htmlToText } from '@/lib/htmlToText';
-import { LIMITS } from '@/site.config';
+import { createExcerpt } from '@/lib/blog/excerpt';
+import { htmlToText } from '@/lib/blog/htmlToText';
+import { LIMITS } from '@/config/site';
 
 const graphemeCount = (text: string) =>
   [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].length;

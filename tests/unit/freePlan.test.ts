@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEndedFreePlan, resolveFreePlanTerm } from '@/lib/freePlan';
 import { formatCalendarDate } from '@/lib/formatDate';
-import { FREE_PLAN_DEFAULT_END_DATE } from '@/site.config';
+import { FREE_PLAN_DEFAULT_END_DATE } from '@/config/site';
 
 describe('resolveFreePlanTerm', () => {
   it('uses the config default (21 July 2025) unless FREE_PLAN_END_DATE gives a day', () => {

@@ -6,7 +6,7 @@ import {
   buildOrganizationJsonLd,
   buildProductJsonLd,
   buildWebSiteJsonLd,
-} from '@/lib/jsonLd';
+} from '@/lib/seo/jsonLd';
 
 const PRODUCT = {
   name: 'Ledgerwise',

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../scripts/lib/paths.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 
 interface NetlifyToml {
   plugins?: { package: string; inputs?: { paths?: string[] } }[];

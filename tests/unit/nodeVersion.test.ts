@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from '../../scripts/lib/node-version.mjs';
+import { nodeVersionProblem } from '../../tools/shared/node.mjs';
 
 const ENGINES = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
   .engines.node as string;

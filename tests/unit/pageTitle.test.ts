@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TITLE_LENGTH, formatPageTitle } from '@/lib/pageTitle';
+import { MAX_TITLE_LENGTH, formatPageTitle } from '@/lib/seo/pageTitle';
 
 describe('formatPageTitle', () => {
   it('names the home page with the tagline, within the limit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPostStatus, statusLabel } from '@/lib/postStatus';
+import { getPostStatus, statusLabel } from '@/lib/blog/postStatus';
 import { isPreviewMode } from '@/lib/previewMode';
 
 const NOW = new Date('2025-07-01T12:00:00Z');

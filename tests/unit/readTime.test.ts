@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, getReadTime } from '@/lib/readTime';
+import { countWords, getReadTime } from '@/lib/blog/readTime';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
 

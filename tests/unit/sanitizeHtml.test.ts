@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeHtml } from '@/lib/sanitizeHtml';
+import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 
 const SITE = 'https://ledgerwise.co.za';
 const clean = (html: string) => sanitizeHtml(html, { siteOrigin: SITE });

@@ -2,12 +2,12 @@ import type { ImageTransform } from 'astro';
 import astroSharp from 'astro/assets/services/sharp';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import service, { WEBP_EFFORT } from '../../src/lib/images/sharpImageService';
-import { photoLikeJpeg } from '../../scripts/lib/bench/pictures.mjs';
+import service, { WEBP_EFFORT } from '../../src/integrations/sharpImageService';
+import { photoLikeJpeg } from '../../tools/bench/pictures.mjs';
 
 // What Astro hands a local service's transform: the image config with the service's own config.
 const IMAGE_CONFIG = {
-  service: { entrypoint: './src/lib/images/sharpImageService.ts', config: {} },
+  service: { entrypoint: './src/integrations/sharpImageService.ts', config: {} },
 } as unknown as Parameters<typeof astroSharp.transform>[2];
 
 type Options = Omit<ImageTransform, 'src'>;

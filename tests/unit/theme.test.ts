@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getToggledTheme, parseThemePreference, resolveTheme } from '@/lib/theme';
-import { SITE } from '@/site.config';
+import { SITE } from '@/config/site';
 
 describe('theme preference', () => {
   it('is stored under the product key', () => {

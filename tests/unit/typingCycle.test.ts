@@ -5,7 +5,7 @@ import {
   getTypedText,
   type TypingStep,
 } from '@/lib/typingCycle';
-import { HERO_PHRASES, TIMING } from '@/site.config';
+import { HERO_PHRASES, TIMING } from '@/config/site';
 
 /** Runs the machine and records each displayed text with the time it appears. */
 function runTimeline(steps: number) {

@@ -7,18 +7,18 @@ import {
   PUBLIC_EMAILJS_SERVICE_ID,
   PUBLIC_EMAILJS_TEMPLATE_ID,
 } from 'astro:env/client';
-import { CONTACT, TIMING } from '@/site.config';
-import { buttonVariants } from '@/lib/buttonVariants';
+import { CONTACT, TIMING } from '@/config/site';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import {
   contactSchema,
   EMPTY_CONTACT_FORM,
   type ContactFormInput,
   type ContactFormValues,
-} from '@/lib/contactSchema';
-import { CONTACT_TOASTS, type ContactOutcome } from '@/lib/contactOutcome';
-import { buildContactPayload } from '@/lib/contactPayload';
-import { readEmailjsConfig } from '@/lib/emailjsConfig';
-import { loadEmailjs, sendContactMessage } from '@/lib/sendContactMessage';
+} from '@/lib/contact/schema';
+import { CONTACT_TOASTS, type ContactOutcome } from '@/lib/contact/outcome';
+import { buildContactPayload } from '@/lib/contact/payload';
+import { readEmailjsConfig } from '@/lib/contact/emailjs';
+import { loadEmailjs, sendContactMessage } from '@/lib/contact/send';
 import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 import { FormMessage, Input, Label, Textarea } from './form/fields';
 import { Toaster, useToasts } from './form/Toaster';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useKeenSlider } from 'keen-slider/react';
-import { TIMING } from '@/site.config';
+import { TIMING } from '@/config/site';
 import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { buttonVariants } from '@/lib/buttonVariants';
+import { buttonVariants } from '@/components/ui/buttonVariants';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ThemeProvider, useTheme } from './ThemeProvider';
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@/site.config';
+import { LIMITS } from '@/config/site';
 
 export const BLOG_PATH = '/blog';
 

@@ -1,0 +1,181 @@
+import { decode, encode } from 'html-entities';
+import type { CachedImage, ImageCache } from './images';
+
+/**
+ * Pictures in a post's body. After sanitising, every `<img>` is either handed to Astro's image
+ * pipeline from the image cache, or removed: the page never loads a picture from PocketBase or
+ * from another host.
+ *
+ * The loader turns a kept picture into a marker, `<img data-cached-image="{…}">`, holding the
+ * cached file and the getImage options; the post page (PostBody.astro) replaces each marker with
+ * the optimised `<img>`: the site's own URL, width and height, responsive widths in WebP, lazy
+ * loading and the editor's alt text.
+ */
+
+/** The widest a body picture is shown (the article column is 768 px). */
+const BODY_IMAGE_MAX_WIDTH = 800;
+/** A smaller width offered to phones when the picture is wider. */
+const BODY_IMAGE_SMALL_WIDTH = 400;
+
+const IMG_TAG = /<img\b[^>]*>/gi;
+const ATTRIBUTE = /\s([a-z][a-z0-9_:-]*)="([^"]*)"/gi;
+
+interface BodyImage {
+  /** The `src` as written, resolved to an absolute URL, or undefined when it cannot be fetched. */
+  url: string | undefined;
+  src: string;
+  alt?: string;
+  title?: string;
+  /** The width the editor gave the picture, in CSS pixels. */
+  width?: number;
+}
+
+/** The attributes of each `<img>` in sanitised HTML (sanitize-html writes name="value" only). */
+export function findBodyImages(html: string, pocketBaseUrl: string): BodyImage[] {
+  return [...html.matchAll(IMG_TAG)].map(([tag]) => {
+    const attributes = new Map(
+      [...tag.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value)]),
+    );
+    const src = attributes.get('src') ?? '';
+    const width = Number.parseInt(attributes.get('width') ?? '', 10);
+    return {
+      url: resolveImageUrl(src, pocketBaseUrl),
+      src,
+      alt: attributes.get('alt'),
+      title: attributes.get('title'),
+      width: width > 0 ? width : undefined,
+    };
+  });
+}
+
+/**
+ * Absolute http(s) URLs as they are; PocketBase's root-relative file paths (`/api/files/…`)
+ * against PocketBase's address. Any other relative path names nothing the build can fetch.
+ */
+export function resolveImageUrl(src: string, pocketBaseUrl: string): string | undefined {
+  const text = src.trim();
+  if (/^\/api\/files\//.test(text) && pocketBaseUrl) {
+    return new URL(text.slice(1), `${pocketBaseUrl.replace(/\/+$/, '')}/`).href;
+  }
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+}
+
+/** Replaces the n-th `<img>` of the HTML with what `replace` returns for it. */
+export function replaceBodyImages(html: string, replace: (index: number) => string): string {
+  let index = 0;
+  return html.replace(IMG_TAG, () => replace(index++));
+}
+
+/** Responsive widths and `sizes` for a picture `natural` pixels wide, shown at most `wanted`. */
+export function bodyImageLayout(natural: number, wanted?: number) {
+  const width = Math.min(natural, BODY_IMAGE_MAX_WIDTH, wanted ?? Infinity);
+  const retina = Math.min(width * 2, natural, BODY_IMAGE_MAX_WIDTH);
+  const widths = [
+    ...new Set([
+      ...(BODY_IMAGE_SMALL_WIDTH < width ? [BODY_IMAGE_SMALL_WIDTH] : []),
+      width,
+      retina,
+    ]),
+  ].sort((a, b) => a - b);
+  return { width, widths, sizes: `(max-width: ${width}px) 100vw, ${width}px` };
+}
+
+/** What the page passes to getImage for a body picture (plus `file`, the cached file). */
+interface BodyImageOptions {
+  file: string;
+  alt: string;
+  title?: string;
+  width: number;
+  height: number;
+  widths: number[];
+  sizes: string;
+  format: 'webp';
+}
+
+const MARKER = /<img data-cached-image="([^"]*)">/g;
+
+/** The marker the loader leaves for a cached picture. */
+export function bodyImageMarker(image: CachedImage, picture: BodyImage): string {
+  const { width, widths, sizes } = bodyImageLayout(image.width, picture.width);
+  const options: BodyImageOptions = {
+    file: image.file,
+    alt: picture.alt ?? '',
+    ...(picture.title ? { title: picture.title } : {}),
+    width,
+    height: Math.round((width * image.height) / image.width),
+    widths,
+    sizes,
+    format: 'webp',
+  };
+  return `<img data-cached-image="${encode(JSON.stringify(options), { mode: 'specialChars' })}">`;
+}
+
+/** Replaces each marker with what `render` makes of its options (the page calls getImage). */
+export async function renderBodyImages(
+  html: string,
+  render: (options: BodyImageOptions) => Promise<string>,
+): Promise<string> {
+  const markers = [...html.matchAll(MARKER)];
+  const tags = await Promise.all(
+    markers.map(([, value]) => render(JSON.parse(decode(value)) as BodyImageOptions)),
+  );
+  let index = 0;
+  return html.replace(MARKER, () => tags[index++]);
+}
+
+/** `<img name="value" …>`, every value escaped; missing and empty ones left out, but alt="" kept. */
+export function imgTag(attributes: Record<string, unknown>): string {
+  const pairs = Object.entries(attributes)
+    .filter(
+      ([name, value]) => value !== undefined && value !== null && (value !== '' || name === 'alt'),
+    )
+    .map(([name, value]) => `${name}="${encode(String(value), { mode: 'specialChars' })}"`);
+  return `<img ${pairs.join(' ')}>`;
+}
+
+interface LocalisedBody {
+  html: string;
+  /** The cached files the HTML's markers name. */
+  files: string[];
+}
+
+/**
+ * Every picture of sanitised post HTML downloaded into the cache and rewritten for Astro's
+ * pipeline, or removed with a warning naming the URL and the reason (unreachable, too slow, too
+ * big, not a raster image, a relative path). The post is still built either way.
+ */
+export async function localiseBodyImages(
+  html: string,
+  {
+    images,
+    pocketBaseUrl,
+    warn,
+  }: { images: ImageCache; pocketBaseUrl: string; warn: (message: string) => void },
+): Promise<LocalisedBody> {
+  const pictures = findBodyImages(html, pocketBaseUrl);
+  if (pictures.length === 0) return { html, files: [] };
+  const cached = await Promise.all(
+    pictures.map(async (picture) => {
+      if (!picture.url) {
+        warn(`${picture.src || '(empty src)'}: not an http(s) URL or a PocketBase file path`);
+        return undefined;
+      }
+      try {
+        return await images.get(picture.url);
+      } catch (error) {
+        warn(`${picture.url}: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    }),
+  );
+  const files = new Set<string>();
+  const rewritten = replaceBodyImages(html, (index) => {
+    const image = cached[index];
+    if (!image) return '';
+    files.add(image.file);
+    return bodyImageMarker(image, pictures[index]);
+  });
+  return { html: rewritten, files: [...files] };
+}

@@ -1,0 +1,103 @@
+import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
+import { LIMITS } from '@/config/site';
+
+/** The newest first; the id breaks ties so paging never repeats or skips a record. */
+const NEWEST_FIRST = '-created,-id';
+/** Posts by their publish date, the newest first (drafts, undated, come last). */
+export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
+
+/** The longest a build waits for one PocketBase answer, body included, unless told otherwise. */
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
+
+/** A PocketBase request that got no complete answer in time. */
+class PocketBaseTimeoutError extends Error {
+  override name = 'PocketBaseTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`timed out: no complete answer within ${timeoutMs / 1000} s`);
+  }
+}
+
+/** POCKETBASE_TIMEOUT_SECONDS, or the default; anything but a positive number is an error. */
+export function requestTimeoutMs(raw = process.env.POCKETBASE_TIMEOUT_SECONDS): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new Error(
+      `POCKETBASE_TIMEOUT_SECONDS must be a number of seconds above 0, not "${raw}".`,
+    );
+  }
+  return seconds * 1000;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * fetch with a deadline for the whole answer. The body is read inside the deadline too: the SDK
+ * reads it itself and takes a body that fails half-way for an empty one, which would turn a
+ * stalled server into a blog with no posts.
+ */
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return async (input, init) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    try {
+      const response = await fetch(input, { ...init, signal });
+      const body = await response.arrayBuffer();
+      return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } catch (error) {
+      if (deadline.aborted) throw new PocketBaseTimeoutError(timeoutMs);
+      throw error;
+    }
+  };
+}
+
+/**
+ * An SDK client for build code: identical requests in flight must not cancel each other, and no
+ * request waits longer than `timeoutMs` (a server that accepts and never answers would otherwise
+ * hold the build for good).
+ */
+export function createPocketBaseClient(url: string, timeoutMs = requestTimeoutMs()): PocketBase {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  pb.beforeSend = (requestUrl, options) => ({
+    url: requestUrl,
+    options: { ...options, fetch: fetchWithTimeout(timeoutMs) },
+  });
+  return pb;
+}
+
+/**
+ * Every record of a collection, newest first, read in pages of LIMITS.loaderBatchSize (the
+ * server's cap), so no record beyond the first page is ever left out.
+ */
+export function fetchAllRecords<T = RecordModel>(
+  pb: PocketBase,
+  collection: string,
+  { batch = LIMITS.loaderBatchSize, sort = NEWEST_FIRST }: { batch?: number; sort?: string } = {},
+): Promise<T[]> {
+  return pb.collection(collection).getFullList<T>({ batch, sort });
+}
+
+/** "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …" */
+export function describeError(error: unknown): string {
+  if (error instanceof PocketBaseTimeoutError) return error.message;
+  if (error instanceof ClientResponseError) {
+    if (error.originalError instanceof PocketBaseTimeoutError) return error.originalError.message;
+    const cause = error.originalError as
+      { cause?: { code?: string; message?: string } } | undefined;
+    if (error.status === 0) {
+      const detail = cause?.cause?.code ?? cause?.cause?.message ?? error.message;
+      return `unreachable (${detail})`;
+    }
+    return `HTTP ${error.status}: ${error.message}`;
+  }
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    return cause?.code ? `${error.message} (${cause.code})` : error.message;
+  }
+  return String(error);
+}

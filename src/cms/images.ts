@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { imageMetadata } from 'astro/assets/utils';
+import type { MetaStore } from 'astro/loaders';
+import pLimit from 'p-limit';
+import { LIMITS } from '@/config/site';
+import { describeError } from './client';
+
+/**
+ * Every picture the site shows from PocketBase (banners, avatars, pictures in a post's body) and
+ * from other hosts (pictures in a post's body) is downloaded at build time into this cache and
+ * handed to Astro's image pipeline as a local file, so the built site loads images from its own
+ * origin only.
+ *
+ * - One download per URL. PocketBase file names carry a random suffix and never change in place,
+ *   so a URL's file is kept for good: the loader's meta store maps the URL to the cached file,
+ *   and a rebuild downloads only URLs it has not seen (or whose file has gone).
+ * - Content-addressed: a file is named by the SHA-256 of its bytes and its format, so the same
+ *   picture under two URLs is stored once, and Astro's own transform cache, keyed by the file's
+ *   content, stays valid across builds.
+ * - The folder lives in Astro's cacheDir (ASTRO_CACHE_DIR; node_modules/.astro by default, the
+ *   rebuild listener's and each test build's own cache folder otherwise), which also holds the
+ *   content store that remembers the URLs: keep that folder between builds and warm builds
+ *   download nothing. (imageManifest.ts names the folder and hands the files to Astro.)
+ */
+
+/** Formats Astro's pipeline turns into WebP; SVG is left out (not a picture to resize). */
+const RASTER_EXTENSIONS: Record<string, string> = {
+  jpg: 'jpg',
+  jpeg: 'jpg',
+  png: 'png',
+  webp: 'webp',
+  avif: 'avif',
+  gif: 'gif',
+  tiff: 'tiff',
+};
+
+/**
+ * Downloads at a time: twice the cores, since a download mostly waits on the network while the
+ * CPU work per file (a hash and a header probe) is small. Astro's own image step runs one
+ * transform per core after this.
+ */
+const DOWNLOAD_CONCURRENCY = Math.max(2, availableParallelism() * 2);
+
+export interface CachedImage {
+  /** The file's name in the cache folder: `<sha256>.<ext>`. */
+  file: string;
+  width: number;
+  height: number;
+}
+
+interface ImageCacheOptions {
+  /** Absolute path of the cache folder. */
+  dir: string;
+  /** The loader's meta store: where URLs are mapped to cached files. */
+  meta: MetaStore;
+  /** Whole download, headers and body. */
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export interface ImageCache {
+  dir: string;
+  /** The cached file for a URL, downloading it the first time. Rejects with the reason. */
+  get(url: string): Promise<CachedImage>;
+}
+
+const metaKey = (url: string) => `image-file:${url}`;
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    throw new Error(`${megabytes(declared)}, over the ${megabytes(maxBytes)} limit`);
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    total += read.value.byteLength;
+    if (total > maxBytes) {
+      await reader?.cancel().catch(() => {});
+      throw new Error(`over the ${megabytes(maxBytes)} limit`);
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Writes beside the target and renames, so a concurrent build never reads half a file. */
+async function writeOnce(file: string, data: Uint8Array): Promise<void> {
+  if (existsSync(file)) return;
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    await writeFile(temporary, data);
+    await rename(temporary, file);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+export function createImageCache({
+  dir,
+  meta,
+  timeoutMs = LIMITS.imageDownloadTimeoutMs,
+  maxBytes = LIMITS.imageMaxBytes,
+}: ImageCacheOptions): ImageCache {
+  const limit = pLimit(DOWNLOAD_CONCURRENCY);
+  const inFlight = new Map<string, Promise<CachedImage>>();
+  let folderReady: Promise<unknown> | undefined;
+
+  async function download(url: string): Promise<CachedImage> {
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new Error(`no answer within ${timeoutMs / 1000} s`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new Error(`unreachable (${cause?.code ?? cause?.message ?? describeError(error)})`);
+    }
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    let data: Uint8Array;
+    try {
+      data = await readLimited(response, maxBytes);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new Error(`not downloaded within ${timeoutMs / 1000} s`);
+      throw error;
+    }
+    let probed: { width: number; height: number; format: string };
+    try {
+      probed = await imageMetadata(data, url);
+    } catch {
+      throw new Error('not an image');
+    }
+    const ext = RASTER_EXTENSIONS[probed.format];
+    if (!ext) throw new Error(`not a raster image (${probed.format})`);
+    const file = `${createHash('sha256').update(data).digest('hex')}.${ext}`;
+    folderReady ??= mkdir(dir, { recursive: true });
+    await folderReady;
+    await writeOnce(path.join(dir, file), data);
+    const cached = { file, width: probed.width, height: probed.height };
+    meta.set(metaKey(url), JSON.stringify(cached));
+    return cached;
+  }
+
+  return {
+    dir,
+    get(url) {
+      const known = meta.get(metaKey(url));
+      if (known) {
+        const cached = JSON.parse(known) as CachedImage;
+        if (existsSync(path.join(dir, cached.file))) return Promise.resolve(cached);
+      }
+      let pending = inFlight.get(url);
+      if (!pending) {
+        pending = limit(() => download(url));
+        inFlight.set(url, pending);
+        // Settled either way: a later call asks again (after a failure) or reads the meta store.
+        void pending.catch(() => {}).finally(() => inFlight.delete(url));
+      }
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { LIMITS } from '@/config/site';
+import type { BlogData } from './schemas';
+
+/**
+ * Incremental loading of the blogs collection.
+ *
+ * Astro keeps a loader's store and meta store in its cacheDir between builds (data-store.json,
+ * beside the image cache). A warm build reads the public list with only `id,updated`, one cheap
+ * request, and fetches in full only the records the store does not hold as they are now:
+ * - an id the store lacks: a new post, or a scheduled post whose time has come (its `updated`
+ *   did not change, so a "changed since the last build" filter would never return it);
+ * - an id whose `updated` differs from the stored entry's: an edit;
+ * - a stored entry whose cached pictures have gone from the image cache.
+ * A stored id missing from the public list was deleted or unpublished, and leaves the store.
+ *
+ * Comparing each record's `updated` with the store, rather than filtering on `updated` after the
+ * newest one seen, is exact: PocketBase stamps `updated` before it commits (file uploads happen
+ * in between), so a save can become visible after a later one, below any "since" mark.
+ *
+ * The store is reused only when it was built the same way: same PocketBase URL, same kind of
+ * build (a preview's store holds drafts), same site origin (links in bodies depend on it) and
+ * same code computing the entries (a digest of src/lib and the site config). Anything else
+ * starts from an empty store.
+ */
+
+export const STORE_KEY_META = 'store-key';
+
+/** The source of everything that computes a blog entry; any change starts a fresh store. */
+const entryCode = import.meta.glob(['/src/lib/**/*.ts', '/src/config/site.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+const codeDigest = createHash('sha256')
+  .update(
+    JSON.stringify(Object.entries(entryCode).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  )
+  .digest('hex');
+
+/** What a store depends on besides the records themselves. */
+export function storeKey(settings: { url: string; preview: boolean; siteOrigin: string }): string {
+  const { url, preview, siteOrigin } = settings;
+  return createHash('sha256')
+    .update(JSON.stringify({ url, preview, siteOrigin, code: codeDigest }))
+    .digest('hex');
+}
+
+/** One row of the public list: what a warm build compares with its store. */
+export interface ListedRecord {
+  id: string;
+  updated: string;
+}
+
+export interface StoredPost {
+  id: string;
+  data: BlogData;
+}
+
+export interface RefreshPlan {
+  /** Ids to fetch in full, in the public list's order. */
+  fetch: string[];
+  /** Stored ids that are no longer public. */
+  remove: string[];
+}
+
+const time = (pocketBaseDate: string) => new Date(pocketBaseDate.replace(' ', 'T')).getTime();
+
+/** Whether every cached picture a stored post shows is still in the image cache. */
+export function picturesPresent(data: BlogData, imageDir: string): boolean {
+  const files = [...data.images, ...(data.banner ? [data.banner.file] : [])];
+  return files.every((file) => existsSync(path.join(imageDir, file)));
+}
+
+/** What a warm build must fetch and remove, given the public list and the store. */
+export function planRefresh(
+  listed: readonly ListedRecord[],
+  stored: ReadonlyMap<string, StoredPost>,
+  isComplete: (post: StoredPost) => boolean,
+): RefreshPlan {
+  const publicIds = new Set(listed.map(({ id }) => id));
+  const fetch = listed
+    .filter(({ id, updated }) => {
+      const post = stored.get(id);
+      return !post || post.data.updated.getTime() !== time(updated) || !isComplete(post);
+    })
+    .map(({ id }) => id);
+  const remove = [...stored.keys()].filter((id) => !publicIds.has(id));
+  return { fetch, remove };
+}
+
+/** Ids per request when fetching records by id: keeps the filter well inside a URL's length. */
+const IDS_PER_REQUEST = 100;
+
+/** The records with these ids (those still readable), in pages of the server's batch size. */
+export async function fetchRecordsById(
+  pb: PocketBase,
+  collection: string,
+  ids: readonly string[],
+): Promise<RecordModel[]> {
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_REQUEST)
+    chunks.push(ids.slice(start, start + IDS_PER_REQUEST));
+  const pages = await Promise.all(
+    chunks.map((chunk) =>
+      pb.collection(collection).getFullList({
+        batch: LIMITS.loaderBatchSize,
+        filter: chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || '),
+      }),
+    ),
+  );
+  return pages.flat();
+}

@@ -1,0 +1,115 @@
+import { z } from 'astro/zod';
+import { removeControlCharacters } from '@/lib/controlCharacters';
+
+/** A CMS text field, its control characters removed first so RSS and JSON-LD stay well-formed. */
+function cmsText<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? removeControlCharacters(value) : value),
+    schema,
+  );
+}
+
+/** Text that may be missing and then reads as empty text. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** PocketBase writes "2025-07-01 12:00:00.123Z"; a Date survives the content store intact. */
+const pocketBaseDate = z.coerce.date().refine((date) => !Number.isNaN(date.getTime()), {
+  message: 'Invalid date',
+});
+
+/** "" (PocketBase's empty date) or a date. */
+const optionalPocketBaseDate = z
+  .string()
+  .nullish()
+  .transform((value) => (value ? value : undefined))
+  .pipe(pocketBaseDate.optional());
+
+/** Optional text, trimmed: empty and missing both read as undefined. */
+const optionalTrimmedText = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || undefined);
+
+/** A blog record as PocketBase's list API returns it (fields the site reads). */
+export const blogRecordSchema = z.object({
+  id: z.string().min(1),
+  collectionId: z.string(),
+  title: cmsText(z.string().trim().min(1)),
+  content: cmsText(optionalText),
+  banner_image: z.string().nullish(),
+  created: pocketBaseDate,
+  updated: pocketBaseDate,
+  published: z.boolean().default(false),
+  published_at: optionalPocketBaseDate,
+  excerpt: cmsText(optionalTrimmedText),
+  banner_alt: cmsText(optionalTrimmedText),
+});
+
+/** A picture in the loader's image cache (src/cms/images.ts), with its size. */
+const cachedPictureSchema = z.object({
+  file: z.string().regex(/^[0-9a-f]{64}\.[a-z]+$/),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/** A blogs collection entry: the record plus every derived field, computed once by the loader. */
+export const blogSchema = z.object({
+  title: z.string(),
+  /**
+   * Sanitised HTML body: safe for set:html once PostBody has turned its picture markers into
+   * optimised images.
+   */
+  html: z.string(),
+  /** The cached files the body's pictures use. */
+  images: z.array(z.string()),
+  /** The editor's excerpt, else one derived from the body; also the page's meta description. */
+  excerpt: z.string(),
+  readTime: z.string().regex(/^\d+ min read$/),
+  /** The post's date: published_at; in a draft preview, a draft's last save. */
+  date: pocketBaseDate,
+  /** "July 1, 2025" (UTC), from `date`. */
+  displayDate: z.string(),
+  updated: pocketBaseDate,
+  /** Always "published" in production; drafts and scheduled posts appear in previews only. */
+  status: z.enum(['published', 'scheduled', 'draft']),
+  banner: cachedPictureSchema.optional(),
+  /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
+  bannerAlt: z.string(),
+});
+export type BlogData = z.infer<typeof blogSchema>;
+
+/** A testimonial record: every text may be missing and then reads as empty text. */
+export const testimonialRecordSchema = z.object({
+  id: z.string().min(1),
+  collectionId: z.string(),
+  quote: cmsText(optionalText),
+  author: cmsText(optionalText),
+  position: cmsText(optionalText),
+  company: cmsText(optionalText),
+  avatar: z.string().nullish(),
+  published: z.boolean().default(false),
+});
+
+export const testimonialSchema = z.object({
+  quote: z.string(),
+  author: z.string(),
+  position: z.string(),
+  company: z.string(),
+  /** The avatar: a file in the loader's image cache. */
+  avatar: cachedPictureSchema.shape.file.optional(),
+  /** Unpublished: shown in draft previews only. */
+  draft: z.boolean(),
+  /** Ordering within the collection (the store keeps insertion order, this makes it explicit). */
+  order: z.number().int().nonnegative(),
+});
+export type TestimonialData = z.infer<typeof testimonialSchema>;
+
+/** The outcome of the last blog load, for the page's "Failed to load blogs" state in dev. */
+export const blogStatusSchema = z.object({
+  ok: z.boolean(),
+  message: z.string().optional(),
+});
+export type BlogStatus = z.infer<typeof blogStatusSchema>;

@@ -1,0 +1,126 @@
+/**
+ * The one home of every brand string, URL, address, timing and limit the site uses: constants
+ * only, so scripts and tests import it without Astro. What a build's environment decides (the
+ * canonical origin, the outbound links) comes from `config/env.ts`.
+ */
+
+interface NavLink {
+  label: string;
+  href: string;
+  /** Opens in a new tab with rel="noopener noreferrer". */
+  external?: boolean;
+}
+
+export const SITE = {
+  /** The canonical origin when SITE_URL is unset (config/env.ts, astro.config.mjs). */
+  url: 'https://ledgerwise.co.za',
+  name: 'Ledgerwise',
+  company: 'Ledgerwise (Pty) Ltd',
+  tagline: 'AI Automation for Finance, Tax, Accounting and Legal Work',
+  description:
+    'Ledgerwise is an AI assistant for South African finance, tax, accounting, audit and legal professionals: research with cited answers, client emails, document analysis and task lists in one place.',
+  /** BCP 47: the page language, JSON-LD, RSS; Open Graph spells it with an underscore. */
+  locale: 'en-ZA',
+  /** Fixed author line on blog posts: the product's name followed by "Team". */
+  blogAuthor: 'Ledgerwise Team',
+  themeStorageKey: 'ledgerwise-ui-theme',
+  themeColor: { light: '#ffffff', dark: '#0b1120' },
+  defaultSocialImage: '/og-default.png',
+} as const;
+
+/*
+ * PLACEHOLDERS: the chat app and sister-product sites sit on the product's own subdomains until
+ * the real deployments are known. A build overrides each with its PUBLIC_* variable (config/env.ts,
+ * .env.example). The demo video and the social profile have no default: a link to a page that
+ * does not exist is worse than no link.
+ */
+export const DEFAULT_LINKS = {
+  chatApp: 'https://app.ledgerwise.co.za',
+  sisterProduct: 'https://bringspark.ledgerwise.co.za',
+} as const;
+
+export const SISTER_PRODUCT = {
+  name: 'BringSpark',
+  /** The internal page used on mobile; the desktop link goes to the product's own site. */
+  internalPath: '/bringspark',
+} as const;
+
+export const CONTACT = {
+  supportEmail: 'support@ledgerwise.co.za',
+  technicalEmail: 'tech@ledgerwise.co.za',
+  /** The fixed recipient label sent to EmailJS as `to_name`. */
+  recipientName: 'Ledgerwise Support',
+  location: {
+    /** Footer: "Johannesburg, South Africa". */
+    short: 'Johannesburg, South Africa',
+    /** Contact page: "Johannesburg, Gauteng, South Africa". */
+    full: 'Johannesburg, Gauteng, South Africa',
+    city: 'Johannesburg',
+    region: 'Gauteng',
+    country: 'South Africa',
+    countryCode: 'ZA',
+  },
+} as const;
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { label: 'Home', href: '/' },
+  { label: 'About', href: '/about' },
+  { label: 'Pricing', href: '/pricing' },
+  { label: 'FAQ', href: '/faq' },
+  { label: 'Blog', href: '/blog' },
+  { label: 'Contact', href: '/contact' },
+];
+
+export const FOOTER_LINKS = {
+  quick: [
+    { label: 'Home', href: '/' },
+    { label: 'About Us', href: '/about' },
+    { label: 'Pricing', href: '/pricing' },
+    { label: 'FAQs', href: '/faq' },
+    { label: 'Blog', href: '/blog' },
+    { label: 'Contact', href: '/contact' },
+    { label: SISTER_PRODUCT.name, href: SISTER_PRODUCT.internalPath },
+  ],
+  legal: [
+    { label: 'Privacy Policy', href: '/privacy-policy' },
+    { label: 'Terms of Service', href: '/terms-of-service' },
+    { label: 'Terms & Conditions', href: '/policies' },
+  ],
+} as const satisfies Record<string, readonly NavLink[]>;
+
+/**
+ * The Free plan is free to all users until the end of this day (Johannesburg time). The build
+ * variable FREE_PLAN_END_DATE (YYYY-MM-DD) moves it; once it has passed, the plan shows as ended.
+ */
+export const FREE_PLAN_DEFAULT_END_DATE = '2025-07-21';
+
+/** Timings and layout. */
+export const TIMING = {
+  headerScrollThresholdPx: 20,
+  typing: { charDelayMs: 75, pauseMs: 1500, deleteFactor: 0.5 },
+  carousel: {
+    autoplayMs: 8000,
+    speedMs: 550,
+    /** Slides per view from a min-width (px) upwards. */
+    breakpoints: { 0: 1, 768: 2, 1024: 3 },
+  },
+  marqueeSpeed: 40,
+  featureHover: { particles: 12, glowRadiusPx: 400 },
+  shimmerSeconds: 5,
+  toastMs: 5000,
+} as const;
+
+/** Limits and derived-content rules. */
+export const LIMITS = {
+  listPageSize: 30,
+  /** PocketBase caps perPage at 500: the loader reads in batches of this size. */
+  loaderBatchSize: 500,
+  excerptLength: 150,
+  wordsPerMinute: 200,
+  contactRateLimitMs: 10_000,
+  /** A picture the build downloads (PocketBase's or another host's): whole download, bytes. */
+  imageDownloadTimeoutMs: 10_000,
+  imageMaxBytes: 10 * 1024 * 1024,
+} as const;
+
+export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;

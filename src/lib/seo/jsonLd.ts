@@ -1,0 +1,178 @@
+/**
+ * Schema.org structured data of every page, built from the static data and the content entries.
+ * Each builder takes the canonical origin, so it stays a pure function of its arguments.
+ */
+import { CONTACT, SITE } from '@/config/site';
+
+export type JsonLdObject = Record<string, unknown>;
+
+const SCHEMA_ORG = 'https://schema.org';
+
+/** The Organization's node id: every other node refers to it rather than repeating it. */
+const organizationId = (origin: URL) => new URL('/#organization', origin).href;
+
+/** The Organization, declared once per page by the head component; other nodes refer to its @id. */
+export function buildOrganizationJsonLd(origin: URL, socialUrl?: string): JsonLdObject {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'Organization',
+    '@id': organizationId(origin),
+    name: SITE.name,
+    legalName: SITE.company,
+    url: origin.href,
+    logo: new URL('/logo.svg', origin).href,
+    email: CONTACT.supportEmail,
+    // Only profiles that exist: no sameAs at all until PUBLIC_SOCIAL_URL names one.
+    ...(socialUrl ? { sameAs: [socialUrl] } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: CONTACT.location.city,
+      addressRegion: CONTACT.location.region,
+      addressCountry: CONTACT.location.countryCode,
+    },
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      email: CONTACT.supportEmail,
+    },
+  };
+}
+
+/** The WebSite, published by the Organization. */
+export function buildWebSiteJsonLd(origin: URL): JsonLdObject {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'WebSite',
+    '@id': new URL('/#website', origin).href,
+    name: SITE.name,
+    description: SITE.description,
+    url: origin.href,
+    inLanguage: SITE.locale,
+    publisher: { '@id': organizationId(origin) },
+  };
+}
+
+/** The contact page; the Organization it is about carries the address and contact point. */
+export function buildContactPageJsonLd(origin: URL, path: string): JsonLdObject {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'ContactPage',
+    name: `Contact ${SITE.name}`,
+    url: new URL(path, origin).href,
+    mainEntity: { '@id': organizationId(origin) },
+  };
+}
+
+interface ArticleInfo {
+  title: string;
+  description: string;
+  published: Date;
+  modified: Date;
+  /** The post's path on the site. */
+  path: string;
+  /** Path or absolute URL of its social image. */
+  image: string;
+}
+
+/** A blog post, written by the site's team and published by the Organization. */
+export function buildBlogPostingJsonLd(origin: URL, article: ArticleInfo): JsonLdObject {
+  const url = new URL(article.path, origin).href;
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'BlogPosting',
+    '@id': `${url}#article`,
+    headline: article.title,
+    description: article.description,
+    datePublished: article.published.toISOString(),
+    dateModified: article.modified.toISOString(),
+    author: { '@type': 'Organization', name: SITE.blogAuthor, url: origin.href },
+    publisher: { '@id': organizationId(origin) },
+    mainEntityOfPage: url,
+    url,
+    image: new URL(article.image, origin).href,
+    inLanguage: SITE.locale,
+  };
+}
+
+interface PricedPlan {
+  name: string;
+  description: string;
+  /** Monthly price in rand excluding VAT; null when priced on request. */
+  priceZar: number | null;
+  ctaLink: string;
+  /** The offer's last moment (ISO date-time), when it is offered until a set day. */
+  validThrough?: string;
+  /** The offer's term is over. */
+  ended?: boolean;
+}
+
+interface ProductInfo {
+  name: string;
+  description: string;
+  /** Absolute URL of the pricing page. */
+  url: string;
+  /** Absolute base for relative plan links. */
+  site: string;
+}
+
+/**
+ * Product with one Offer per plan on offer: ZAR, monthly, VAT excluded; a custom-priced plan has
+ * no price. An ended plan is left out, as search engines would show any Offer here as current.
+ */
+export function buildProductJsonLd(
+  product: ProductInfo,
+  plans: readonly PricedPlan[],
+): JsonLdObject {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    url: product.url,
+    brand: { '@type': 'Brand', name: product.name },
+    category: 'Business software',
+    offers: plans
+      .filter((plan) => !plan.ended)
+      .map((plan) => {
+        const offer: JsonLdObject = {
+          '@type': 'Offer',
+          name: plan.name,
+          description: plan.description,
+          url: new URL(plan.ctaLink, product.site).href,
+          availability: 'https://schema.org/InStock',
+          ...(plan.validThrough ? { validThrough: plan.validThrough } : {}),
+        };
+        if (plan.priceZar === null) return offer;
+        return {
+          ...offer,
+          price: plan.priceZar.toFixed(2),
+          priceCurrency: 'ZAR',
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price: plan.priceZar,
+            priceCurrency: 'ZAR',
+            unitCode: 'MON',
+            referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+            valueAddedTaxIncluded: false,
+          },
+        };
+      }),
+  };
+}
+
+/** FAQPage with every question and its answer. */
+export function buildFaqPageJsonLd(
+  faqs: readonly { question: string; answer: string }[],
+  url: string,
+): JsonLdObject {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'FAQPage',
+    url,
+    mainEntity: faqs.map((faq) => ({
+      '@type': 'Question',
+      name: faq.question,
+      acceptedAnswer: { '@type': 'Answer', text: faq.answer },
+    })),
+  };
+}

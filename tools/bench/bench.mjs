@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: the speed and size budgets, in one run (never part of `npm test`). This file
+ * runs the measurements; budgets.mjs judges them (pure) and report.mjs
+ * prints them and appends the run to .bench/history.jsonl.
+ *
+ * 1. Builds the site against the local PocketBase with the seed content (or POCKETBASE_URL) and
+ *    serves it as the CDN would (netlify.toml headers, brotli/gzip).
+ * 2. Watches each page in Chromium without interacting (load, idle, scroll to the bottom): the
+ *    script files it loads before any interaction, weighed gzip from the built files.
+ * 3. Lighthouse 13, mobile and desktop presets, 3 runs a page; the median run is judged.
+ * 4. Builds at scale in a temporary PocketBase: 1,000 posts with their own banners (a third with
+ *    a picture in the body) cold, then warm; 5,000 posts cold.
+ * 5. Publish to live through the rebuild listener (tools/bench/publish.mjs): the seed, and
+ *    1,000 more posts with banners.
+ * Writes everything to .bench/ as JSON and ends with one PASS, FAIL or SKIP line per budget.
+ *
+ * Options: --quick (or BENCH_QUICK=1) skips the 5,000-post build; --runs N (default 3);
+ * --no-lighthouse; --no-scale; --no-publish.
+ */
+import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { runAstroBuild } from '../publish/build.mjs';
+import { BUDGETS, judgeBudgets } from './budgets.mjs';
+import { measureBuildScale } from './scale.mjs';
+import { watchIslandLoading } from './islands.mjs';
+import { medianRun, startLighthouse } from './lighthouse.mjs';
+import { gzipSize, isReactRuntime, weighPage } from './weight.mjs';
+import {
+  appendHistory,
+  currentCommit,
+  header,
+  printIslands,
+  printJsBeforeInteraction,
+  printLighthouse,
+  printScale,
+  printVerdicts,
+  printWeights,
+} from './report.mjs';
+import { ms, seconds } from './format.mjs';
+import { resolveContentSource } from '../local/source.mjs';
+import { startStaticServer } from '../publish/server.mjs';
+import { PROJECT_ROOT } from '../shared/paths.mjs';
+
+const BENCH_DIR = path.join(PROJECT_ROOT, '.bench');
+/** One line per run: committed, so the figures of every commit stay comparable. */
+const HISTORY_FILE = path.join(BENCH_DIR, 'history.jsonl');
+
+function parseArgs(argv) {
+  const options = {
+    quick: process.env.BENCH_QUICK === '1',
+    runs: 3,
+    lighthouse: true,
+    scale: true,
+    publish: true,
+  };
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--no-lighthouse') options.lighthouse = false;
+    else if (arg === '--no-scale') options.scale = false;
+    else if (arg === '--no-publish') options.publish = false;
+    else if (arg === '--runs') options.runs = Number(argv[++index]);
+    else if (arg.startsWith('--runs=')) options.runs = Number(arg.slice(7));
+    else
+      throw new Error(
+        `Unknown option ${arg}. Options: --quick, --runs N, --no-lighthouse, --no-scale, --no-publish`,
+      );
+  }
+  if (!Number.isInteger(options.runs) || options.runs < 1)
+    throw new Error('--runs needs a whole number ≥ 1');
+  return options;
+}
+
+/** The newest post: the first /blog/<id> link on /blog (the featured post), else any built post. */
+async function pickPostRoute(distDir) {
+  const blog = await readFile(path.join(distDir, 'blog.html'), 'utf8').catch(() => '');
+  const linked = /href="(\/blog\/[^"/#?]+)"/.exec(blog);
+  if (linked) return linked[1];
+  const files = await readdir(path.join(distDir, 'blog')).catch(() => []);
+  const post = files.find((file) => file.endsWith('.html') && file !== '404.html');
+  return post ? `/blog/${post.replace(/\.html$/, '')}` : null;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART…): such a run is redone. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+async function runLighthouse(pages, baseUrl, runs) {
+  const results = [];
+  for (const preset of /** @type {const} */ (['mobile', 'desktop'])) {
+    for (const page of pages) {
+      const url = new URL(page.route, baseUrl).href;
+      const all = [];
+      const retried = [];
+      for (let run = 0; run < runs; run += 1) {
+        for (let attempt = 1; ; attempt += 1) {
+          // A fresh Chromium for every run: no state carries over between runs.
+          const lighthouse = await startLighthouse();
+          try {
+            all.push(await lighthouse.run(url, preset));
+            break;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+            retried.push(message);
+            console.log(
+              `  ${preset} ${page.name}: run ${run + 1} failed (${message}); running it again`,
+            );
+          } finally {
+            await lighthouse.close();
+          }
+        }
+      }
+      const median = medianRun(all);
+      results.push({ preset, name: page.name, route: page.route, median, runs: all, retried });
+      console.log(
+        `  ${preset.padEnd(7)} ${page.name.padEnd(8)} perf ${all.map((run) => run.scores.performance).join('/')} → median ${median.scores.performance}, LCP ${seconds(median.lcpMs)}, TBT ${ms(median.tbtMs)}`,
+      );
+    }
+  }
+  return results;
+}
+
+/**
+ * The not-found pages (the general one and the blog's) are toggle-only pages too, so they are
+ * watched for script. Lighthouse does not score them: its SEO audit fails any 404 answer.
+ */
+const NOT_FOUND_ROUTES = ['/no-such-page', '/blog/no-such-post'];
+
+/** The toggle's directive: an island with it loads nothing until a visitor interacts. */
+const ON_INTERACTION = 'interaction';
+
+/**
+ * What each watched page loaded before any interaction (the watcher loads, waits and scrolls,
+ * and never taps, clicks, focuses or types), weighed from the built files: gzip bytes in all
+ * and those of React's runtime. A page is toggle-only when its only islands wait for interaction.
+ */
+async function weighJsBeforeInteraction(distDir, watch) {
+  const sizes = new Map();
+  const weigh = async (pathname) => {
+    if (!sizes.has(pathname)) {
+      const source = await readFile(path.join(distDir, pathname));
+      sizes.set(pathname, {
+        gzip: gzipSize(source),
+        react: isReactRuntime(source.toString('utf8'), pathname),
+      });
+    }
+    return sizes.get(pathname);
+  };
+  const pages = [];
+  for (const item of watch) {
+    const files = [...new Set([...item.jsBeforeScroll, ...item.jsAfterScroll])];
+    let gzip = 0;
+    let reactGzip = 0;
+    for (const file of files) {
+      const size = await weigh(file);
+      gzip += size.gzip;
+      if (size.react) reactGzip += size.gzip;
+    }
+    pages.push({
+      route: item.route,
+      toggleOnly:
+        item.islands.length > 0 && item.islands.every((island) => island.client === ON_INTERACTION),
+      gzip,
+      reactGzip,
+      files,
+    });
+  }
+  return pages;
+}
+
+/** tools/bench/publish.mjs in a child process: seconds from the save to the page served. */
+async function measurePublish(args) {
+  try {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(PROJECT_ROOT, 'tools', 'bench', 'publish.mjs'), ...args],
+      { cwd: PROJECT_ROOT, maxBuffer: 64 * 2 ** 20 },
+    );
+    const match = /publish→served=([\d.]+) s/.exec(stdout);
+    if (!match) return { failed: `no RESULT line in: ${stdout.slice(-500)}` };
+    console.log(`  ${stdout.trim().split('\n').at(-1)}`);
+    return Number(match[1]);
+  } catch (error) {
+    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`.trim().slice(-500);
+    return { failed: output || String(error) };
+  }
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  const startedAt = new Date();
+  const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
+  // The code measured is the code at the start: the work tree may change during a long run.
+  const commit = currentCommit(PROJECT_ROOT);
+  const pages = [
+    { name: 'home', route: '/' },
+    { name: 'about', route: '/about' },
+    { name: 'pricing', route: '/pricing' },
+    { name: 'faq', route: '/faq' },
+    { name: 'blog', route: '/blog' },
+    { name: 'post', route: null },
+    { name: 'contact', route: '/contact' },
+    { name: 'bringspark', route: '/bringspark' },
+    { name: 'policies', route: '/policies' },
+    { name: 'privacy', route: '/privacy-policy' },
+    { name: 'terms', route: '/terms-of-service' },
+  ];
+
+  header('Building the site with the seed content');
+  const source = await resolveContentSource({ log: (message) => console.log(`  ${message}`) });
+  const distDir = path.join(BENCH_DIR, 'site');
+  const cacheDir = path.join(BENCH_DIR, 'site-cache');
+  let server;
+  try {
+    await rm(distDir, { recursive: true, force: true });
+    await rm(cacheDir, { recursive: true, force: true });
+    const buildStarted = Date.now();
+    const build = await runAstroBuild({
+      outDir: distDir,
+      cacheDir,
+      // Built and served on this machine only: the contact form need not be configured.
+      env: { POCKETBASE_URL: source.url, LOCAL_BUILD: 'true' },
+    });
+    if (build.code !== 0)
+      throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
+    console.log(
+      `  built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s into ${path.relative(PROJECT_ROOT, distDir)}`,
+    );
+  } finally {
+    await source.stop();
+  }
+
+  const postRoute = await pickPostRoute(distDir);
+  if (!postRoute) throw new Error('The build has no blog post: is the seed content loaded?');
+  pages.find((page) => page.name === 'post').route = postRoute;
+
+  server = await startStaticServer({ root: distDir });
+  const origin = new URL(server.url).origin;
+  console.log(`  serving at ${server.url} (netlify.toml headers, brotli/gzip)`);
+  let lighthouse = null;
+  let watch;
+  const weights = [];
+  try {
+    const cache = new Map();
+    for (const page of pages)
+      weights.push({ name: page.name, ...(await weighPage(distDir, page.route, cache)) });
+
+    header('Watching what each page loads before any interaction, in Chromium');
+    watch = await watchIslandLoading(server.url, [
+      ...pages.map((page) => page.route),
+      ...NOT_FOUND_ROUTES,
+    ]);
+
+    if (options.lighthouse) {
+      header(`Lighthouse: ${pages.length} pages × mobile/desktop × ${options.runs} runs`);
+      lighthouse = await runLighthouse(pages, server.url, options.runs);
+    }
+  } finally {
+    await server.close();
+  }
+  const jsBeforeInteraction = await weighJsBeforeInteraction(distDir, watch);
+
+  let scale = null;
+  if (options.scale) {
+    header(
+      `Builds at scale: 1,000 posts with banners, cold and warm${options.quick ? '' : '; 5,000 posts cold'}`,
+    );
+    scale = await measureBuildScale({ quick: options.quick, log: console.log });
+  }
+
+  let publish = null;
+  if (options.publish) {
+    header('Publish to live through the rebuild listener (tools/bench/publish.mjs)');
+    publish = {
+      seedSeconds: await measurePublish([]),
+      at1000Seconds: await measurePublish(['--posts', '1000', '--banners']),
+    };
+  }
+
+  console.log(`\nLedgerwise bench, ${startedAt.toISOString()}, post page ${postRoute}`);
+  if (lighthouse) printLighthouse(lighthouse, origin);
+  printWeights(weights);
+  printIslands(watch);
+  printJsBeforeInteraction(jsBeforeInteraction);
+  if (scale) printScale(scale);
+
+  const buildFigure = (name) => {
+    const item = scale?.find((entry) => entry.name === name);
+    if (!item) return undefined;
+    return item.ok
+      ? { seconds: item.wallSeconds, peakBytes: item.peakMemoryBytes }
+      : { failed: item.error?.split('\n')[0] ?? 'failed' };
+  };
+  const figures = {
+    lighthouse: lighthouse
+      ?.filter((result) => result.preset === 'mobile')
+      .map(({ name, median }) => ({
+        name,
+        scores: median.scores,
+        tbtMs: median.tbtMs,
+        lcpMs: median.lcpMs,
+        cls: median.cls,
+      })),
+    jsBeforeInteraction: jsBeforeInteraction.map(({ route, toggleOnly, gzip, reactGzip }) => ({
+      route,
+      toggleOnly,
+      gzip,
+      reactGzip,
+    })),
+    builds: scale && {
+      cold1000: buildFigure('cold1000'),
+      warm1000: buildFigure('warm1000'),
+      cold5000: buildFigure('cold5000'),
+    },
+    publish,
+    otherHosts: [...new Set(watch.flatMap((item) => item.otherHosts))],
+  };
+  const verdicts = judgeBudgets(figures);
+  printVerdicts(verdicts);
+
+  await mkdir(BENCH_DIR, { recursive: true });
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    options,
+    budgets: BUDGETS,
+    pages,
+    lighthouse,
+    weights,
+    islandLoading: watch,
+    jsBeforeInteraction,
+    buildScale: scale,
+    publish,
+    verdicts,
+  };
+  const file = path.join(BENCH_DIR, `bench-${stamp}.json`);
+  await writeFile(file, JSON.stringify(report, null, 2));
+  await writeFile(path.join(BENCH_DIR, 'latest.json'), JSON.stringify(report, null, 2));
+  await appendHistory(HISTORY_FILE, {
+    commit,
+    startedAt,
+    loadAtStart,
+    options,
+    figures,
+    verdicts,
+  });
+  console.log(
+    `\nFull results: ${path.relative(PROJECT_ROOT, file)} (also .bench/latest.json); figures appended to ${path.relative(PROJECT_ROOT, HISTORY_FILE)}`,
+  );
+  process.exitCode = verdicts.some((verdict) => verdict.pass === false) ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/**
+ * `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set).
+ * `PREVIEW_DRAFTS=1 npm run dev` shows drafts and scheduled posts too, as the preview site does.
+ *
+ * Live content: the local PocketBase's hook POSTs every change to the dev server
+ * (src/integrations/liveContent.mjs), which reloads the content layer, so an edit in the admin
+ * UI shows on the next page load. The public rebuild hook carries the changes visitors would
+ * see; with PREVIEW_DRAFTS=1 the preview hook carries every save, drafts included. The secret is
+ * new on every run.
+ */
+import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { resolveContentSource } from './source.mjs';
+import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { getFreePort, isPortFree } from './pocketbase/server.mjs';
+import {
+  CONTENT_CHANGED_PATH,
+  SECRET_VARIABLE as REFRESH_SECRET_VARIABLE,
+} from '../../src/integrations/liveContent.mjs';
+
+const DEFAULT_DEV_PORT = 4321;
+
+/** The port astro dev is told to use: --port from the command line, else 4321 or a free one. */
+async function choosePort(args) {
+  const at = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+  if (at >= 0) {
+    const value = args[at].includes('=') ? args[at].split('=')[1] : args[at + 1];
+    return { port: Number(value), args };
+  }
+  // Chosen here rather than by astro (which moves on by itself when a port is taken), because
+  // PocketBase's hook needs the dev server's address before either starts.
+  const port = (await isPortFree(DEFAULT_DEV_PORT)) ? DEFAULT_DEV_PORT : await getFreePort();
+  return { port, args: [...args, '--port', String(port)] };
+}
+
+const { port, args } = await choosePort(process.argv.slice(2));
+const secret = randomBytes(24).toString('hex');
+const preview = process.env.PREVIEW_DRAFTS?.trim() === '1';
+// localhost: astro dev listens there, on IPv4 or IPv6 depending on the machine.
+const endpoint = `http://localhost:${port}${CONTENT_CHANGED_PATH}`;
+const live = preview
+  ? { url: 'SITE_PREVIEW_HOOK_URL', secret: 'SITE_PREVIEW_HOOK_SECRET' }
+  : { url: 'SITE_REBUILD_HOOK_URL', secret: 'SITE_REBUILD_HOOK_SECRET' };
+const other = preview ? 'SITE_REBUILD_HOOK_URL' : 'SITE_PREVIEW_HOOK_URL';
+
+const source = await resolveContentSource({
+  hookEnv: {
+    [live.url]: endpoint,
+    [live.secret]: secret,
+    // Empty counts as not set: this PocketBase is a local copy and must not start real deploys.
+    [other]: '',
+    // Every save at once: the dev server folds a burst into one reload itself.
+    SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    SITE_PREVIEW_MIN_INTERVAL_SECONDS: '0',
+  },
+});
+if (source.local) {
+  console.log(`Live content: the local PocketBase's edits reload the dev server (${endpoint}).`);
+} else {
+  console.log(
+    'Live content: off with POCKETBASE_URL (its hook does not know this dev server); ' +
+      'type s + enter in this terminal to reload the content.',
+  );
+}
+
+const astro = spawn(
+  process.execPath,
+  [path.join(PROJECT_ROOT, 'node_modules/astro/astro.js'), 'dev', ...args],
+  {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...source.env,
+      [REFRESH_SECRET_VARIABLE]: source.local ? secret : '',
+    },
+  },
+);
+
+const stop = async () => {
+  astro.kill('SIGTERM');
+  await source.stop();
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+astro.once('exit', async (code) => {
+  await source.stop();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,22 @@
+/**
+ * `npm run pocketbase`: run the local PocketBase (data in .pocketbase/, seeded once) until Ctrl-C.
+ */
+import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+import { startLocalPocketBase } from './pocketbase/local.mjs';
+
+try {
+  const local = await startLocalPocketBase({
+    log: console.log,
+    // Hook authors edit pocketbase/pb_hooks while this runs: reload them in place.
+    hooksWatch: true,
+  });
+  console.log(`PocketBase API:      ${local.url}/api/`);
+  console.log(`PocketBase admin UI: ${local.url}/_/  (${local.adminEmail})`);
+  console.log(`Data folder:         ${local.dataDir}`);
+  console.log('Press Ctrl-C to stop.');
+  // startLocalPocketBase stops the server on SIGINT/SIGTERM; keep the process alive until then.
+  setInterval(() => {}, 1 << 30);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

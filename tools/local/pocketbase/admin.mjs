@@ -1,0 +1,62 @@
+/**
+ * The PocketBase admin account: created from the CLI (the server cannot create its first admin
+ * over HTTP) and verified by logging in.
+ */
+import { runCli } from './server.mjs';
+
+/**
+ * LOCAL-ONLY credentials for the git-ignored `.pocketbase/` data folder that `npm start` and
+ * `npm run dev` create on 127.0.0.1. Never use them for a deployed PocketBase: set
+ * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD (or use your own server via POCKETBASE_URL).
+ */
+export const LOCAL_ADMIN_EMAIL = 'admin@ledgerwise.local';
+export const LOCAL_ADMIN_PASSWORD = 'ledgerwise-local-only';
+
+/**
+ * Log in as an admin; returns the token or null when the credentials are refused.
+ * @param {string} url
+ * @param {string} email
+ * @param {string} password
+ * @returns {Promise<string | null>}
+ */
+async function adminLogin(url, email, password) {
+  const response = await fetch(`${url}/api/admins/auth-with-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identity: email, password }),
+  });
+  if (response.status === 400) return null;
+  if (!response.ok) throw new Error(`Admin login at ${url} answered HTTP ${response.status}.`);
+  const body = /** @type {{ token?: string }} */ (await response.json());
+  return body.token ?? null;
+}
+
+/**
+ * Create the admin account non-interactively (after migrations ran, i.e. after startPocketBase)
+ * and verify the login. An existing admin with that email is fine; if its password differs it is
+ * set to the given one, because the data folder belongs to this project (local or test).
+ *
+ * @param {{ url: string, dataDir: string, email: string, password: string }} options
+ * @returns {Promise<{ token: string }>}
+ */
+export async function ensureAdmin({ url, dataDir, email, password }) {
+  const dirArgs = ['--dir', dataDir, '--dev=false', '--automigrate=false'];
+  // `--` ends the flags, so a password that starts with "-" is not read as one.
+  const created = await runCli(['admin', 'create', ...dirArgs, '--', email, password]);
+  const existed = /UNIQUE constraint failed|already exists/i.test(created);
+  if (!/Successfully created/i.test(created) && !existed) {
+    throw new Error(`Could not create the PocketBase admin ${email} in ${dataDir}:\n${created}`);
+  }
+  let token = await adminLogin(url, email, password);
+  if (!token && existed) {
+    const updated = await runCli(['admin', 'update', ...dirArgs, '--', email, password]);
+    if (!/Successfully changed/i.test(updated)) {
+      throw new Error(
+        `Could not update the password of the PocketBase admin ${email}:\n${updated}`,
+      );
+    }
+    token = await adminLogin(url, email, password);
+  }
+  if (!token) throw new Error(`The PocketBase admin ${email} exists but cannot log in at ${url}.`);
+  return { token };
+}

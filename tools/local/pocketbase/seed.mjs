@@ -1,0 +1,161 @@
+/**
+ * The sample content in pocketbase/seed: loaded once into an empty PocketBase by `npm start`,
+ * `npm run dev`, the bench and the tests that ask for it.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import PocketBase from 'pocketbase';
+import { PROJECT_ROOT } from '../../shared/paths.mjs';
+
+/** @typedef {(message: string) => void} Logger */
+
+export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
+
+/**
+ * @typedef {object} SeedBlog
+ * @property {string} title
+ * @property {string} file HTML body, relative to pocketbase/seed/. An image's
+ *   `src="seed-image:images/x.png"` names one of `images`; the seeder points it at the uploaded file.
+ * @property {string | null} [banner] Image, relative to pocketbase/seed/; null = no banner.
+ * @property {string} [bannerAlt] The banner's alt text.
+ * @property {string} [excerpt] The editor's excerpt.
+ * @property {string[]} [images] Pictures for the body, relative to pocketbase/seed/.
+ * @property {number} [publishedDaysAgo] Published, dated this many days before the seed ran.
+ * @property {number} [scheduledInDays] Scheduled: published, dated this many days ahead.
+ *   Neither: a draft.
+ */
+
+/**
+ * @typedef {object} SeedTestimonial
+ * @property {string} quote
+ * @property {string} author
+ * @property {string} position
+ * @property {string} company
+ * @property {string | null} [avatar] Image, relative to pocketbase/seed/; null = no avatar.
+ */
+
+const SEED_IMAGE = /seed-image:([^"'\s>]+)/g;
+const DAY_MS = 86_400_000;
+
+/** @param {string} file */
+function mimeTypeOf(file) {
+  const ext = path.extname(file).toLowerCase();
+  return ext === '.webp' ? 'image/webp' : ext === '.png' ? 'image/png' : 'image/jpeg';
+}
+
+/**
+ * @param {string} relative
+ * @param {string} seedDir
+ */
+async function readSeedFile(relative, seedDir) {
+  const data = await readFile(path.join(seedDir, relative));
+  return new File([data], path.basename(relative), {
+    type: mimeTypeOf(relative),
+  });
+}
+
+/**
+ * A seed post's publishing fields: dates relative to today (09:00 in South Africa), so the seed
+ * always looks recent.
+ * @param {SeedBlog} item
+ * @returns {{ published: boolean, published_at?: string }}
+ */
+export function seedPublishing(item, now = new Date()) {
+  const days =
+    item.publishedDaysAgo ??
+    (item.scheduledInDays === undefined ? undefined : -item.scheduledInDays);
+  if (days === undefined) return { published: false };
+  const morning = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 7);
+  return { published: true, published_at: new Date(morning - days * DAY_MS).toISOString() };
+}
+
+/**
+ * The body's `seed-image:` sources pointed at the record's uploaded files, as root-relative
+ * `/api/files/…` paths: they stay right when the local PocketBase moves to another port.
+ * @param {string} html
+ * @param {import('pocketbase').RecordModel} record
+ * @param {string[]} sources The seed paths of `images`, in upload order.
+ */
+function pointAtUploads(html, record, sources) {
+  return html.replace(SEED_IMAGE, (_, source) => {
+    const index = sources.indexOf(source);
+    if (index < 0)
+      throw new Error(`${source} is used in a seed post but not listed in its images.`);
+    return `/api/files/${record.collectionId}/${record.id}/${record.images[index]}`;
+  });
+}
+
+/**
+ * Load pocketbase/seed into a PocketBase whose migrations ran. Does nothing if the blogs
+ * collection already has records, so it is safe to call on every start.
+ *
+ * Posts carry their own dates (published_at, relative to today), so the order of blogs.json
+ * does not matter to the site. One is a draft and one is scheduled, to show the editorial
+ * workflow. A post with pictures in its body is created as a draft with its files, then given
+ * its body (which names the uploaded files) and published, so the rebuild hook sends one rebuild
+ * for it. Testimonials are created before blogs, so a seed interrupted half-way leaves blogs
+ * empty and is retried.
+ *
+ * @param {{ url: string, email: string, password: string, log?: Logger, seedDir?: string }} options
+ * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
+ */
+export async function seedPocketBase({ url, email, password, log = () => {}, seedDir = SEED_DIR }) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  await pb.admins.authWithPassword(email, password);
+
+  const existing = await pb.collection('blogs').getList(1, 1, { skipTotal: false });
+  if (existing.totalItems > 0) {
+    log(`PocketBase already has ${existing.totalItems} blog posts: seed skipped.`);
+    return { seeded: false, blogs: 0, testimonials: 0 };
+  }
+
+  /** @type {SeedTestimonial[]} */
+  const testimonials = JSON.parse(await readFile(path.join(seedDir, 'testimonials.json'), 'utf8'));
+  /** @type {SeedBlog[]} */
+  const blogs = JSON.parse(await readFile(path.join(seedDir, 'blogs.json'), 'utf8'));
+
+  for (const item of testimonials) {
+    const form = new FormData();
+    form.append('quote', item.quote);
+    form.append('author', item.author);
+    form.append('position', item.position);
+    form.append('company', item.company);
+    form.append('published', 'true');
+    if (item.avatar) form.append('avatar', await readSeedFile(item.avatar, seedDir));
+    await pb.collection('testimonials').create(form);
+  }
+  for (const item of blogs) {
+    const content = await readFile(path.join(seedDir, item.file), 'utf8');
+    const publishing = seedPublishing(item);
+    const images = item.images ?? [];
+    const form = new FormData();
+    form.append('title', item.title);
+    if (item.banner) form.append('banner_image', await readSeedFile(item.banner, seedDir));
+    if (item.bannerAlt) form.append('banner_alt', item.bannerAlt);
+    if (item.excerpt) form.append('excerpt', item.excerpt);
+    for (const image of images) form.append('images', await readSeedFile(image, seedDir));
+    if (images.length === 0) {
+      form.append('content', content);
+      form.append('published', String(publishing.published));
+      if (publishing.published_at) form.append('published_at', publishing.published_at);
+      await pb.collection('blogs').create(form);
+    } else {
+      const record = await pb.collection('blogs').create(form);
+      await pb
+        .collection('blogs')
+        .update(record.id, { content: pointAtUploads(content, record, images), ...publishing });
+    }
+  }
+  const drafts = blogs.filter((item) => !seedPublishing(item).published).length;
+  log(
+    `Seeded PocketBase with ${blogs.length} blog posts (${drafts} draft, ` +
+      `${blogs.filter((item) => item.scheduledInDays !== undefined).length} scheduled) and ` +
+      `${testimonials.length} testimonials.`,
+  );
+  return {
+    seeded: true,
+    blogs: blogs.length,
+    testimonials: testimonials.length,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Where the site's content comes from for `npm start`, `npm run dev` and `npm run bench`: the
+ * PocketBase named by POCKETBASE_URL, or else a local one that the project starts and seeds.
+ */
+import { startLocalPocketBase } from './pocketbase/local.mjs';
+
+/**
+ * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one
+ * its admin login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further setup.
+ * `hookEnv` goes to the local PocketBase only (its hooks read it): where content changes are sent.
+ * @param {{ log?: (message: string) => void, hookEnv?: Record<string, string> }} [options]
+ * @returns {Promise<{ url: string, local: boolean, env: Record<string, string>, stop: () => Promise<void> }>}
+ */
+export async function resolveContentSource({ log = console.log, hookEnv = {} } = {}) {
+  if (process.env.POCKETBASE_URL) {
+    log(`Using the PocketBase at ${process.env.POCKETBASE_URL} (POCKETBASE_URL).`);
+    return {
+      url: process.env.POCKETBASE_URL,
+      local: false,
+      env: { POCKETBASE_URL: process.env.POCKETBASE_URL },
+      stop: async () => {},
+    };
+  }
+  log('POCKETBASE_URL is not set: starting the local PocketBase (.pocketbase/, seeded once)…');
+  const local = await startLocalPocketBase({ log, env: hookEnv });
+  log(`Local PocketBase: ${local.url} (admin UI ${local.url}/_/, ${local.adminEmail})`);
+  return {
+    url: local.url,
+    local: true,
+    env: {
+      POCKETBASE_URL: local.url,
+      POCKETBASE_ADMIN_EMAIL: local.adminEmail,
+      POCKETBASE_ADMIN_PASSWORD: local.adminPassword,
+    },
+    stop: local.stop,
+  };
+}

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole publishing loop on this machine. It builds the site against PocketBase
+ * (the local one unless POCKETBASE_URL is set) and serves it on http://localhost:4321 with the
+ * production headers. With the local PocketBase, a rebuild listener on a free loopback port (a
+ * new secret every run) hears its hook: each content change visitors would see rebuilds the site
+ * (warm, with the same cache) and the server serves the new build as soon as it is published.
+ * Ctrl-C or SIGTERM stops it all: PocketBase, the listener, a build under way, the server.
+ */
+import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { resolveContentSource } from './source.mjs';
+import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { startRebuildListener } from '../publish/webhook.mjs';
+import { astroBuilder, createRebuilder } from '../publish/queue.mjs';
+import { startStaticServer } from '../publish/server.mjs';
+
+/** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */
+const WORK_DIR = path.join(PROJECT_ROOT, '.rebuild', 'start');
+/** The cache `npm run build` uses too, so the first build and every rebuild are warm. */
+const CACHE_DIR = path.resolve(PROJECT_ROOT, process.env.ASTRO_CACHE_DIR || 'node_modules/.astro');
+
+const log = (message) => console.log(`[npm start] ${message}`);
+
+const local = !process.env.POCKETBASE_URL;
+/** The build's environment; known once PocketBase runs, which needs the listener's URL first. */
+let buildEnv = {};
+const rebuilder = createRebuilder({
+  publishPath: path.join(WORK_DIR, 'current'),
+  buildsDir: path.join(WORK_DIR, 'builds'),
+  // A build for this machine: the contact form may be left unconfigured (it then says so).
+  build: (options) =>
+    astroBuilder({ cacheDir: CACHE_DIR, env: { ...buildEnv, LOCAL_BUILD: 'true' } })(options),
+  log,
+});
+await rebuilder.prepare();
+
+let listener;
+let firstBuildRequested = false;
+/** @type {Record<string, string>} */
+let hookEnv = {};
+if (local) {
+  const secret = randomBytes(24).toString('hex');
+  // Changes made before the first build (the seed of a new PocketBase) are all in it: the
+  // listener hands requests on only from then on.
+  const requests = {
+    request: (/** @type {string} */ reason) =>
+      firstBuildRequested ? rebuilder.request(reason) : { queued: true },
+  };
+  listener = await startRebuildListener({ secret, rebuilder: requests, port: 0, log });
+  // A draft preview (PREVIEW_DRAFTS=1) rebuilds on every save, as the preview hook is told of
+  // drafts too; the public site on the changes visitors see.
+  const preview = process.env.PREVIEW_DRAFTS?.trim() === '1';
+  const [used, unused] = preview
+    ? ['SITE_PREVIEW_HOOK', 'SITE_REBUILD_HOOK']
+    : ['SITE_REBUILD_HOOK', 'SITE_PREVIEW_HOOK'];
+  hookEnv = {
+    [`${used}_URL`]: `${listener.url}/rebuild`,
+    [`${used}_SECRET`]: secret,
+    // Empty counts as not set: this PocketBase is a local copy and must not start real deploys.
+    [`${unused}_URL`]: '',
+    // Every change at once: the listener folds the changes made during a build into one more.
+    SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    SITE_PREVIEW_MIN_INTERVAL_SECONDS: '0',
+  };
+}
+const source = await resolveContentSource({ hookEnv });
+buildEnv = source.env;
+
+let server;
+let stopping = false;
+const stop = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  if (signal) log(`${signal}: stopping PocketBase, the listener, any build and the server`);
+  await listener?.close();
+  await rebuilder.stop();
+  await server?.close();
+  await source.stop();
+};
+process.once('SIGINT', () => void stop('SIGINT').then(() => process.exit(0)));
+process.once('SIGTERM', () => void stop('SIGTERM').then(() => process.exit(0)));
+
+firstBuildRequested = true;
+rebuilder.request('first build');
+await rebuilder.whenIdle();
+// Interrupted during the first build: the signal's handler finishes the stop and exits.
+if (stopping) await new Promise(() => {});
+if (rebuilder.stats.published === 0) {
+  await stop();
+  console.error('The build failed; see the output above.');
+  process.exit(1);
+}
+
+const port = Number(process.env.PORT || 4321);
+server = await startStaticServer({ root: path.join(WORK_DIR, 'current'), port });
+console.log(`\nLedgerwise is served at http://localhost:${server.port}  (Ctrl-C to stop)`);
+if (local) {
+  log(
+    `edits in the admin UI (${source.url}/_/) rebuild the site: listener ${listener.url}/rebuild`,
+  );
+} else {
+  log(
+    'POCKETBASE_URL is set: npm start does not hear its changes (its hook does not know this ' +
+      'machine). Restart to rebuild, or see README "Publishing" for a rebuild listener.',
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run rebuild-listener`: the self-hosted alternative to a Netlify build hook. PocketBase's
+ * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site from PocketBase
+ * and publishes it atomically at REBUILD_PUBLISH_PATH, a symbolic link any static server can use
+ * as its document root. See tools/publish/queue.mjs for how builds are queued and
+ * published.
+ *
+ * Environment:
+ *   REBUILD_LISTENER_SECRET  required, at least 16 characters (never passed on to a build)
+ *   REBUILD_LISTENER_PORT    default 8788 (127.0.0.1 only)
+ *   REBUILD_TIMEOUT_SECONDS  default 600: a longer build is stopped and counts as failed
+ *   POCKETBASE_URL           required: the PocketBase the builds read
+ *   REBUILD_DIR              default .rebuild (builds/, cache/ and the published link)
+ *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
+ *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
+ */
+import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+import path from 'node:path';
+import { startRebuildListener } from './webhook.mjs';
+import {
+  DEFAULT_BUILD_TIMEOUT_SECONDS,
+  SECRET_VARIABLE,
+  astroBuilder,
+  createRebuilder,
+} from './queue.mjs';
+import { startStaticServer } from './server.mjs';
+import { PROJECT_ROOT } from '../shared/paths.mjs';
+
+const DEFAULT_PORT = 8788;
+
+function log(message) {
+  console.log(`[rebuild-listener ${new Date().toISOString()}] ${message}`);
+}
+
+function fail(message) {
+  console.error(`rebuild-listener: ${message}`);
+  process.exit(1);
+}
+
+function readPort(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail(`${name} must be a port number, not "${raw}".`);
+  return port;
+}
+
+function readSeconds(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    fail(`${name} must be a number of seconds above 0, not "${raw}".`);
+  return seconds;
+}
+
+async function main() {
+  const secret = (process.env[SECRET_VARIABLE] ?? '').trim();
+  // Nothing this process starts (the builds) needs the secret: it stays in this process only.
+  delete process.env[SECRET_VARIABLE];
+  if (!secret) {
+    fail(
+      `${SECRET_VARIABLE} is not set. Refusing to start without a shared secret (e.g. \`openssl rand -hex 32\`).`,
+    );
+  }
+  if (!process.env.POCKETBASE_URL) {
+    fail('POCKETBASE_URL is not set: the listener builds the site from that PocketBase.');
+  }
+  const port = readPort('REBUILD_LISTENER_PORT', DEFAULT_PORT);
+  const servePort = readPort('REBUILD_SERVE_PORT', undefined);
+  const timeoutSeconds = readSeconds('REBUILD_TIMEOUT_SECONDS', DEFAULT_BUILD_TIMEOUT_SECONDS);
+  const workDir = path.resolve(PROJECT_ROOT, process.env.REBUILD_DIR || '.rebuild');
+  const publishPath = path.resolve(
+    PROJECT_ROOT,
+    process.env.REBUILD_PUBLISH_PATH || path.join(workDir, 'current'),
+  );
+
+  const rebuilder = createRebuilder({
+    publishPath,
+    buildsDir: path.join(workDir, 'builds'),
+    build: astroBuilder({ cacheDir: path.join(workDir, 'cache'), timeoutSeconds }),
+    log,
+  });
+  await rebuilder.prepare();
+  const listener = await startRebuildListener({ secret, rebuilder, port, log });
+  log(
+    `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${process.env.POCKETBASE_URL}; builds stopped after ${timeoutSeconds} s)`,
+  );
+  log(
+    `PocketBase: SITE_REBUILD_HOOK_URL=${listener.url}/rebuild with SITE_REBUILD_HOOK_SECRET set to the same secret`,
+  );
+
+  let site;
+  if (servePort !== undefined) {
+    site = await startStaticServer({ root: publishPath, port: servePort });
+    log(`serving the published site at ${site.url}`);
+  }
+
+  if (!(await rebuilder.published())) rebuilder.request('first build: nothing is published yet');
+
+  const stop = async (signal) => {
+    log(
+      `${signal}: stopping (a build under way is stopped; its folder is removed at the next start)`,
+    );
+    await listener.close();
+    await rebuilder.stop();
+    await site?.close();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,253 @@
+/**
+ * The rebuild listener's build queue: runs builds one at a time and publishes each successful one
+ * atomically. The HTTP side that feeds it is rebuild-listener.mjs; the tests inject a stub build.
+ *
+ * Publishing. The published path (e.g. `.rebuild/current`) is a symbolic link to a complete build
+ * folder (`.rebuild/builds/<id>`). A build goes into a fresh folder; only when it succeeded is a
+ * new link created beside the old one and renamed over it: rename(2) replaces the link in one
+ * step, so a server whose document root is the published path sees either the old build or the
+ * new one, never a mix. The previous build is kept (requests already under way finish from it);
+ * older ones are removed. A failed build is deleted and the live site stays as it was.
+ *
+ * Queueing. One build runs at a time. Requests that arrive during a build are folded into one
+ * more build, which starts when the current one ends; so the last request is always followed by
+ * a build that started after it.
+ *
+ * No build runs forever: a build that outlives its timeout has its whole process group stopped
+ * (SIGTERM, then SIGKILL), counts as failed, and the queue goes on.
+ */
+import { existsSync } from 'node:fs';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import path from 'node:path';
+import { runAstroBuild } from './build.mjs';
+
+/** The environment variable of the listener's shared secret; never passed on to a build. */
+export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
+/** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
+export const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
+const OUTPUT_TAIL_CHARS = 4000;
+
+/** @typedef {(message: string) => void} Logger */
+/** @typedef {{ code: number | null, output?: string, timedOut?: boolean }} BuildResult */
+/** @typedef {(options: { outDir: string, signal: AbortSignal }) => Promise<BuildResult>} BuildFunction */
+
+/**
+ * @typedef {object} RebuilderStats
+ * @property {number} requests Rebuild requests accepted.
+ * @property {number} builds Builds started.
+ * @property {number} published Builds that succeeded and went live.
+ * @property {number} failed Builds that failed (the live site was kept).
+ * @property {string | null} lastError Why the last failed build failed (tail of its output).
+ */
+
+/**
+ * The default build: `astro build` with its own output folder and a persistent cache, stopped
+ * with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
+ * environment: a build runs the project's code and its dependencies, which have no use for it.
+ *
+ * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number }} options
+ */
+export function astroBuilder({
+  cacheDir,
+  env = {},
+  timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
+}) {
+  /** @type {BuildFunction} */
+  return async ({ outDir, signal }) => {
+    const result = await runAstroBuild({
+      outDir,
+      cacheDir,
+      env: { ...env, [SECRET_VARIABLE]: undefined },
+      timeoutMs: timeoutSeconds * 1000,
+      signal,
+    });
+    if (!result.timedOut) return result;
+    return {
+      ...result,
+      output:
+        `${result.output}\nThe build did not finish within ${timeoutSeconds} s ` +
+        '(REBUILD_TIMEOUT_SECONDS): its process group was stopped (SIGTERM, then SIGKILL).',
+    };
+  };
+}
+
+function timestampId(sequence) {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  return `${stamp}-${process.pid}-${String(sequence).padStart(4, '0')}`;
+}
+
+/** The folder the published link points at, or null when nothing is published yet. */
+async function publishedTarget(publishPath) {
+  try {
+    const target = await readlink(publishPath);
+    return path.resolve(path.dirname(publishPath), target);
+  } catch (error) {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs builds one at a time and publishes each successful one.
+ *
+ * @param {object} options
+ * @param {string} options.publishPath The published path: a symlink this module maintains.
+ * @param {string} options.buildsDir Where build folders are created (any file system).
+ * @param {BuildFunction} options.build Builds the site into `outDir`; `code` 0 means success.
+ * @param {number} [options.keepPrevious] Earlier builds kept besides the live one (default 1).
+ * @param {Logger} [options.log]
+ */
+export function createRebuilder({
+  publishPath,
+  buildsDir,
+  build,
+  keepPrevious = 1,
+  log = () => {},
+}) {
+  const publishLink = path.resolve(publishPath);
+  const buildsRoot = path.resolve(buildsDir);
+  /** @type {Promise<void> | null} */
+  let running = null;
+  /** Stops the build under way (see stop()). */
+  const controller = new AbortController();
+  let again = false;
+  let sequence = 0;
+  /** @type {string[]} */
+  let reasons = [];
+  /** @type {RebuilderStats} */
+  const stats = { requests: 0, builds: 0, published: 0, failed: 0, lastError: null };
+
+  /** Refuses a published path that is a real folder: rename(2) cannot replace it atomically. */
+  async function prepare() {
+    await mkdir(buildsRoot, { recursive: true });
+    await mkdir(path.dirname(publishLink), { recursive: true });
+    try {
+      const info = await lstat(publishLink);
+      if (!info.isSymbolicLink()) {
+        throw new Error(
+          `${publishLink} exists and is not a symbolic link. The listener publishes by replacing ` +
+            'a link to the newest build; move that folder away (or choose another REBUILD_PUBLISH_PATH).',
+        );
+      }
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    // Leftovers of an interrupted run: temporary links and unfinished build folders.
+    const linkDir = path.dirname(publishLink);
+    const linkPrefix = `${path.basename(publishLink)}.tmp-`;
+    for (const name of await readdir(linkDir)) {
+      if (name.startsWith(linkPrefix)) await rm(path.join(linkDir, name), { force: true });
+    }
+    await removeOldBuilds();
+  }
+
+  async function removeOldBuilds() {
+    const live = await publishedTarget(publishLink);
+    const names = (await readdir(buildsRoot)).sort();
+    const others = names.filter((name) => path.join(buildsRoot, name) !== live);
+    // Ids sort by time: keep the newest `keepPrevious` besides the live one.
+    const doomed = others.slice(0, Math.max(0, others.length - keepPrevious));
+    for (const name of doomed) {
+      await rm(path.join(buildsRoot, name), { recursive: true, force: true });
+    }
+  }
+
+  async function publish(outDir) {
+    const temporary = `${publishLink}.tmp-${path.basename(outDir)}`;
+    await rm(temporary, { force: true });
+    // A relative target keeps working when the whole folder is moved or mounted elsewhere.
+    await symlink(path.relative(path.dirname(publishLink), outDir), temporary, 'dir');
+    await rename(temporary, publishLink);
+  }
+
+  async function buildOnce() {
+    sequence += 1;
+    stats.builds += 1;
+    const why = reasons.length ? reasons.join('; ') : 'requested';
+    reasons = [];
+    const outDir = path.join(buildsRoot, timestampId(sequence));
+    const started = Date.now();
+    log(`build ${sequence} started (${why})`);
+    /** @type {BuildResult} */
+    let result;
+    try {
+      result = await build({ outDir, signal: controller.signal });
+    } catch (error) {
+      result = {
+        code: null,
+        output: error instanceof Error ? error.stack || error.message : String(error),
+      };
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (result.code === 0 && !existsSync(path.join(outDir, 'index.html'))) {
+      result = {
+        code: null,
+        output: `${result.output ?? ''}\nThe build succeeded but wrote no index.html.`,
+      };
+    }
+    if (result.code !== 0) {
+      stats.failed += 1;
+      const tail = String(result.output ?? '')
+        .trim()
+        .slice(-OUTPUT_TAIL_CHARS);
+      stats.lastError = tail || `exit code ${result.code}`;
+      const how = result.timedOut ? 'timed out and was stopped' : `exit code ${result.code}`;
+      log(
+        `build ${sequence} FAILED after ${seconds} s (${how}); the live site is unchanged.\n${tail}`,
+      );
+      await rm(outDir, { recursive: true, force: true });
+      return;
+    }
+    await publish(outDir);
+    stats.published += 1;
+    log(`build ${sequence} published after ${seconds} s: ${outDir}`);
+    await removeOldBuilds().catch((error) => log(`could not remove old builds: ${error.message}`));
+  }
+
+  async function loop() {
+    try {
+      do {
+        again = false;
+        try {
+          await buildOnce();
+        } catch (error) {
+          stats.failed += 1;
+          stats.lastError = error instanceof Error ? error.message : String(error);
+          log(`build ${sequence} could not be published: ${stats.lastError}`);
+        }
+      } while (again && !controller.signal.aborted);
+    } finally {
+      running = null;
+    }
+  }
+
+  return {
+    stats,
+    prepare,
+    /** Asks for a build; folds into the next one when a build is running. */
+    request(reason = 'requested') {
+      if (controller.signal.aborted) return { queued: false };
+      stats.requests += 1;
+      if (reasons.length < 20) reasons.push(reason);
+      if (running) {
+        if (!again) log(`a build is running: "${reason}" will be built right after it`);
+        again = true;
+        return { queued: true };
+      }
+      running = loop();
+      return { queued: false };
+    },
+    /** Resolves when no build is running or waiting. */
+    async whenIdle() {
+      while (running) await running;
+    },
+    isBuilding: () => running !== null,
+    /** Stops the build under way (its whole process group) and accepts no more. */
+    async stop() {
+      controller.abort();
+      while (running) await running;
+    },
+    /** The live build folder, or null before the first successful build. */
+    published: () => publishedTarget(publishLink),
+  };
+}

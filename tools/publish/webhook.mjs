@@ -1,0 +1,180 @@
+/**
+ * The self-hosted rebuild listener's HTTP side: PocketBase's hook POSTs to it and it hands each
+ * authorised request to the build queue (queue.mjs), which builds and publishes.
+ * `tools/publish/listener.mjs` wires both to the environment.
+ */
+import { requestHasSecret } from '../../src/integrations/bearerSecret.mjs';
+import { createHardenedServer, listenOnLoopback } from './http.mjs';
+import { SECRET_VARIABLE } from './queue.mjs';
+
+export const MIN_SECRET_LENGTH = 16;
+/** At most one log line per this interval about refused requests; the rest are counted. */
+export const REFUSED_LOG_INTERVAL_MS = 60_000;
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** @typedef {(message: string) => void} Logger */
+
+/**
+ * The path and query of a request target in origin-form ("/rebuild?x=1"). Anything else (the
+ * absolute-form of proxies, "*", an empty target) is null: this server is nobody's proxy.
+ * Nothing is decoded: "/rebuild" is matched as sent, so a malformed escape is just another path.
+ *
+ * @param {string | undefined} target
+ * @returns {{ pathname: string, query: URLSearchParams } | null}
+ */
+export function parseOriginForm(target) {
+  if (typeof target !== 'string' || !target.startsWith('/')) return null;
+  const mark = target.indexOf('?');
+  const pathname = mark === -1 ? target : target.slice(0, mark);
+  const query = new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1));
+  return { pathname, query };
+}
+
+/**
+ * A logger that writes the first message at once and then at most one line per `intervalMs`,
+ * saying how many more were held back: a client hammering the listener cannot flood its log.
+ *
+ * @param {Logger} log
+ * @param {number} intervalMs
+ */
+export function rateLimitedLog(log, intervalMs) {
+  let held = 0;
+  /** @type {NodeJS.Timeout | null} */
+  let timer = null;
+  const flush = () => {
+    if (held === 0) {
+      timer = null;
+      return;
+    }
+    log(`… and ${held} more like it in the last ${intervalMs / 1000} s`);
+    held = 0;
+    timer = setTimeout(flush, intervalMs).unref();
+  };
+  return {
+    /** @param {string} message */
+    write(message) {
+      if (timer) {
+        held += 1;
+        return;
+      }
+      log(message);
+      timer = setTimeout(flush, intervalMs).unref();
+    },
+    /** Drops the pending count (on close). */
+    dispose() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      held = 0;
+    },
+  };
+}
+
+function sendJson(res, status, body, headers = {}) {
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(JSON.stringify(body));
+}
+
+/** @param {URLSearchParams} query @param {string} body */
+function readTitle(query, body) {
+  const fromQuery = query.get('trigger_title');
+  if (fromQuery) return fromQuery.slice(0, 200);
+  try {
+    const parsed = JSON.parse(body);
+    if (parsed && typeof parsed.trigger_title === 'string')
+      return parsed.trigger_title.slice(0, 200);
+  } catch {
+    // Any body is fine; the title is only for the log.
+  }
+  return 'rebuild requested';
+}
+
+/**
+ * Starts the HTTP side: only `POST /rebuild` with `Authorization: Bearer <secret>` is accepted,
+ * with 202 at once; a missing or wrong secret gets 401, a request target that is not a path 400,
+ * and every other method or path 404. No request, however malformed, ends the process.
+ *
+ * @param {object} options
+ * @param {string} options.secret At least MIN_SECRET_LENGTH characters (spaces around it ignored).
+ * @param {{ request(reason: string): { queued: boolean } }} options.rebuilder The build queue
+ *   (createRebuilder in queue.mjs), or anything that takes its requests.
+ * @param {number} [options.port] 0 picks a free port.
+ * @param {string} [options.host] 127.0.0.1 unless told otherwise.
+ * @param {Logger} [options.log]
+ * @param {number} [options.refusedLogIntervalMs]
+ */
+export async function startRebuildListener({
+  secret,
+  rebuilder,
+  port = 0,
+  host = '127.0.0.1',
+  log = () => {},
+  refusedLogIntervalMs = REFUSED_LOG_INTERVAL_MS,
+}) {
+  if (typeof secret !== 'string' || secret.trim().length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `The rebuild listener needs a secret of at least ${MIN_SECRET_LENGTH} characters ` +
+        `(${SECRET_VARIABLE}), e.g. \`openssl rand -hex 32\`.`,
+    );
+  }
+  const refused = rateLimitedLog(log, refusedLogIntervalMs);
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  const handle = (req, res) => {
+    const target = parseOriginForm(req.url);
+    if (!target) {
+      req.resume();
+      sendJson(res, 400, { error: 'Bad request' });
+      return;
+    }
+    if (req.method !== 'POST' || target.pathname !== '/rebuild') {
+      req.resume();
+      sendJson(res, 404, { error: 'Not found' });
+      return;
+    }
+    if (!requestHasSecret(req, secret)) {
+      req.resume();
+      refused.write(
+        `refused a rebuild request without the right secret from ${req.socket.remoteAddress}`,
+      );
+      sendJson(res, 401, { error: 'Unauthorized' }, { 'WWW-Authenticate': 'Bearer' });
+      return;
+    }
+    let body = '';
+    let tooLarge = false;
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => {
+      if (tooLarge) return;
+      body += chunk;
+      if (body.length > MAX_BODY_BYTES) tooLarge = true;
+    });
+    req.on('end', () => {
+      if (tooLarge) {
+        sendJson(res, 413, { error: 'Payload too large' });
+        return;
+      }
+      const title = readTitle(target.query, body);
+      log(`rebuild requested: ${title}`);
+      const { queued } = rebuilder.request(title);
+      sendJson(res, 202, { accepted: true, queued });
+    });
+    req.on('error', () => res.destroy());
+  };
+
+  const server = createHardenedServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      // A bug here must cost one request, not the process (which may also serve the live site).
+      log(`request failed: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) sendJson(res, 500, { error: 'Internal server error' });
+      else res.destroy();
+    }
+  });
+  server.on('close', () => refused.dispose());
+
+  return listenOnLoopback(server, { port, host });
+}

@@ -1,0 +1,39 @@
+/**
+ * The Node check every command runs first (through tools/shared/env.mjs): on an older Node the
+ * tools fail later with obscure errors (a missing `process.loadEnvFile`, a syntax error deep in
+ * html-validate), so the command stops at once with one line saying what to install.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import semver from 'semver';
+
+const PACKAGE_JSON = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../package.json',
+);
+
+/**
+ * Why `version` cannot run the project, in one line, or null when it satisfies `range`.
+ * @param {string} version A Node version such as `process.version` ("v20.19.5").
+ * @param {string} range The semver range of package.json's `engines.node`.
+ * @returns {string | null}
+ */
+export function nodeVersionProblem(version, range) {
+  if (semver.satisfies(version, range)) return null;
+  return (
+    `Ledgerwise needs Node ${range} (package.json "engines"), but this is Node ` +
+    `${semver.clean(version) ?? version}: install the current Node 22 (.nvmrc; e.g. \`nvm install\`) ` +
+    'and run the command again.'
+  );
+}
+
+/** Stops the process with that one line when this Node is outside package.json's engines.node. */
+export function assertSupportedNode() {
+  const { engines } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));
+  const problem = nodeVersionProblem(process.version, engines.node);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
+}
