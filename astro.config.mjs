@@ -1,7 +1,7 @@
 // @ts-check
 // First: the project's .env files reach this config, the content loader and Astro's env schema.
-import './tools/shared/env.mjs';
-import { defineConfig, envField } from 'astro/config';
+import { buildEnv } from './tools/shared/env.mjs';
+import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
@@ -12,23 +12,20 @@ import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireContactForm from './src/integrations/requireContactForm.mjs';
 import { addPostLastmod } from './src/lib/blog/lastmod.ts';
+import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
 
-/** Canonical origin for the sitemap, canonical links and Open Graph URLs. */
-const SITE_URL = process.env.SITE_URL || SITE.url;
-
-/** Astro's cache: content store, image cache and transforms. Builds that keep it are warm. */
-const CACHE_DIR = process.env.ASTRO_CACHE_DIR || './node_modules/.astro';
+const { SITE_URL, ASTRO_CACHE_DIR } = buildEnv();
 
 export default defineConfig({
-  site: SITE_URL,
+  // Canonical origin for the sitemap, canonical links and Open Graph URLs.
+  site: SITE_URL ?? SITE.url,
   output: 'static',
   // about.html rather than about/index.html: the CDN serves /about without a redirect.
   build: { format: 'file' },
   trailingSlash: 'never',
-  // Tests and the rebuild listener build into their own folders so builds never collide.
-  outDir: process.env.ASTRO_OUT_DIR || './dist',
-  cacheDir: CACHE_DIR,
+  // Astro's cache: content store, image cache and transforms. Builds that keep it are warm.
+  cacheDir: ASTRO_CACHE_DIR,
   // Astro's sharp service with a faster WebP encoder setting (see the module). The entrypoint is
   // part of every transformed file's name, so it stays a path relative to the project.
   image: { service: { entrypoint: './src/integrations/sharpImageService.ts' } },
@@ -40,7 +37,7 @@ export default defineConfig({
       // The 404 pages answer 404; they do not belong in the sitemap.
       filter: (page) => !/\/404(\.html)?$/.test(new URL(page).pathname),
       // A post's lastmod is its `updated` (the blogs loader writes them into the cache).
-      serialize: addPostLastmod(path.resolve(CACHE_DIR)),
+      serialize: addPostLastmod(path.resolve(ASTRO_CACHE_DIR)),
     }),
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
@@ -56,57 +53,5 @@ export default defineConfig({
   vite: { envDir: false },
   devToolbar: { enabled: false },
   prefetch: false,
-  env: {
-    schema: {
-      SITE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
-      POCKETBASE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
-      // "1": a draft preview (src/lib/previewMode.ts checks the value).
-      PREVIEW_DRAFTS: envField.string({ context: 'server', access: 'public', optional: true }),
-      PUBLIC_CHAT_APP_URL: envField.string({ context: 'client', access: 'public', optional: true }),
-      PUBLIC_CHAT_APP_LOGIN_URL: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-      }),
-      PUBLIC_DEMO_VIDEO_URL: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-      }),
-      PUBLIC_SOCIAL_URL: envField.string({ context: 'client', access: 'public', optional: true }),
-      PUBLIC_BRINGSPARK_URL: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-      }),
-      PUBLIC_EMAILJS_SERVICE_ID: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-      }),
-      PUBLIC_EMAILJS_TEMPLATE_ID: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-      }),
-      PUBLIC_EMAILJS_PUBLIC_KEY: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-      }),
-      PUBLIC_EMAILJS_API_ORIGIN: envField.string({
-        context: 'client',
-        access: 'public',
-        optional: true,
-        default: 'https://api.emailjs.com',
-      }),
-      FREE_PLAN_END_DATE: envField.string({ context: 'server', access: 'public', optional: true }),
-      LOCAL_BUILD: envField.boolean({
-        context: 'server',
-        access: 'public',
-        optional: true,
-        default: false,
-      }),
-    },
-  },
+  env: { schema: ENV_SCHEMA },
 });

@@ -6,27 +6,12 @@ const NEWEST_FIRST = '-created,-id';
 /** Posts by their publish date, the newest first (drafts, undated, come last). */
 export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 
-/** The longest a build waits for one PocketBase answer, body included, unless told otherwise. */
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 30;
-
 /** A PocketBase request that got no complete answer in time. */
 class PocketBaseTimeoutError extends Error {
   override name = 'PocketBaseTimeoutError';
   constructor(readonly timeoutMs: number) {
     super(`timed out: no complete answer within ${timeoutMs / 1000} s`);
   }
-}
-
-/** POCKETBASE_TIMEOUT_SECONDS, or the default; anything but a positive number is an error. */
-export function requestTimeoutMs(raw = process.env.POCKETBASE_TIMEOUT_SECONDS): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_REQUEST_TIMEOUT_SECONDS * 1000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new Error(
-      `POCKETBASE_TIMEOUT_SECONDS must be a number of seconds above 0, not "${raw}".`,
-    );
-  }
-  return seconds * 1000;
 }
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -60,7 +45,7 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
  * request waits longer than `timeoutMs` (a server that accepts and never answers would otherwise
  * hold the build for good).
  */
-export function createPocketBaseClient(url: string, timeoutMs = requestTimeoutMs()): PocketBase {
+export function createPocketBaseClient(url: string, timeoutMs: number): PocketBase {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   pb.beforeSend = (requestUrl, options) => ({

@@ -4,10 +4,10 @@ import type { RecordModel } from 'pocketbase';
 import { createExcerpt } from '@/lib/blog/excerpt';
 import { formatPostDate } from '@/lib/formatDate';
 import { getPostStatus } from '@/lib/blog/postStatus';
-import { isPreviewMode } from '@/lib/previewMode';
 import { getReadTime } from '@/lib/blog/readTime';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
+import { IS_PREVIEW, POCKETBASE } from '@/config/env';
 import { LIMITS, SITE } from '@/config/site';
 import { postPath } from '@/lib/blog/paths';
 import { localiseBodyImages } from './bodyImages';
@@ -42,7 +42,7 @@ const BLOG_STATUS_LOADER_NAME = 'ledgerwise-pocketbase-blog-status';
 export const BLOG_STATUS_ID = 'blogs';
 
 export interface PocketBaseLoaderOptions {
-  /** Defaults to process.env.POCKETBASE_URL, read when the loader runs. */
+  /** Defaults to POCKETBASE_URL. */
   url?: string;
   /**
    * Fail the build when the blog list cannot be read. Default: in a production build
@@ -58,6 +58,8 @@ export interface PocketBaseLoaderOptions {
   preview?: boolean;
   /** Admin login for a preview. Default: POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD. */
   admin?: { email?: string; password?: string };
+  /** Limit of one PocketBase answer (default POCKETBASE_TIMEOUT_SECONDS). */
+  timeoutMs?: number;
   /** Limit of one picture download (default LIMITS.imageDownloadTimeoutMs). */
   imageTimeoutMs?: number;
 }
@@ -86,14 +88,12 @@ function isProductionBuild(): boolean {
 
 function resolveOptions(options: PocketBaseLoaderOptions) {
   return {
-    url: (options.url ?? process.env.POCKETBASE_URL ?? '').trim().replace(/\/+$/, ''),
+    url: (options.url ?? POCKETBASE.url ?? '').trim().replace(/\/+$/, ''),
     failOnError: options.failOnError ?? isProductionBuild(),
     siteOrigin: options.siteOrigin ?? SITE.url,
-    preview: options.preview ?? isPreviewMode(process.env.PREVIEW_DRAFTS),
-    admin: options.admin ?? {
-      email: process.env.POCKETBASE_ADMIN_EMAIL,
-      password: process.env.POCKETBASE_ADMIN_PASSWORD,
-    },
+    preview: options.preview ?? IS_PREVIEW,
+    admin: options.admin ?? POCKETBASE.admin,
+    timeoutMs: options.timeoutMs ?? POCKETBASE.timeoutMs,
     imageTimeoutMs: options.imageTimeoutMs,
   };
 }
@@ -105,9 +105,9 @@ type Settings = ReturnType<typeof resolveOptions>;
  * rules keep drafts and scheduled posts out, so what the build cannot see no visitor can. Only a
  * preview logs in.
  */
-async function connect({ url, preview, admin }: Settings): Promise<PocketBase> {
+async function connect({ url, preview, admin, timeoutMs }: Settings): Promise<PocketBase> {
   if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
-  const pb = createPocketBaseClient(url);
+  const pb = createPocketBaseClient(url, timeoutMs);
   if (preview) {
     if (!admin.email || !admin.password) throw new BlogLoadError(MISSING_ADMIN_MESSAGE);
     await pb.admins.authWithPassword(admin.email, admin.password);

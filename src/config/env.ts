@@ -1,36 +1,75 @@
 /**
- * What a build's environment decides: the canonical origin and the outbound links. Every other
- * constant lives in `config/site.ts`, which reads no environment.
+ * What a build's environment decides, read once from astro:env (declared in envSchema.mjs): the
+ * canonical origin, the outbound links, the contact form's sending, where content comes from and
+ * the kind of build. Every
+ * other constant lives in `config/site.ts`, which reads no environment.
  */
 import {
   PUBLIC_BRINGSPARK_URL,
   PUBLIC_CHAT_APP_LOGIN_URL,
   PUBLIC_CHAT_APP_URL,
   PUBLIC_DEMO_VIDEO_URL,
+  PUBLIC_EMAILJS_API_ORIGIN,
+  PUBLIC_EMAILJS_PUBLIC_KEY,
+  PUBLIC_EMAILJS_SERVICE_ID,
+  PUBLIC_EMAILJS_TEMPLATE_ID,
   PUBLIC_SOCIAL_URL,
 } from 'astro:env/client';
-import { SITE_URL } from 'astro:env/server';
+import {
+  FREE_PLAN_END_DATE,
+  POCKETBASE_ADMIN_EMAIL,
+  POCKETBASE_ADMIN_PASSWORD,
+  POCKETBASE_TIMEOUT_SECONDS,
+  POCKETBASE_URL,
+  PREVIEW_DRAFTS,
+  SITE_URL,
+} from 'astro:env/server';
+import { readEmailjsConfig } from '@/lib/contact/emailjs';
 import { DEFAULT_LINKS, SITE } from '@/config/site';
 
 /** SITE_URL, else SITE.url: the origin of canonical URLs, Open Graph, JSON-LD, RSS and robots.txt. */
-export const SITE_ORIGIN = new URL(SITE_URL || SITE.url);
+export const SITE_ORIGIN = new URL(SITE_URL ?? SITE.url);
 
 /** A site path as an absolute URL on the canonical origin. */
 export function absoluteUrl(path: string): string {
   return new URL(path, SITE_ORIGIN).href;
 }
 
-const chatApp = PUBLIC_CHAT_APP_URL || DEFAULT_LINKS.chatApp;
+const chatApp = PUBLIC_CHAT_APP_URL ?? DEFAULT_LINKS.chatApp;
 
 export const LINKS = {
   /** PUBLIC_CHAT_APP_URL */
   chatApp,
   /** PUBLIC_CHAT_APP_LOGIN_URL */
-  chatAppLogin: PUBLIC_CHAT_APP_LOGIN_URL || `${chatApp}/login`,
+  chatAppLogin: PUBLIC_CHAT_APP_LOGIN_URL ?? `${chatApp}/login`,
   /** PUBLIC_DEMO_VIDEO_URL; unset: "See How It Works" leads to the home page's steps. */
-  demoVideo: PUBLIC_DEMO_VIDEO_URL || undefined,
+  demoVideo: PUBLIC_DEMO_VIDEO_URL,
   /** PUBLIC_SOCIAL_URL: the company's social profile page; unset: no social link anywhere. */
-  social: PUBLIC_SOCIAL_URL || undefined,
+  social: PUBLIC_SOCIAL_URL,
   /** PUBLIC_BRINGSPARK_URL: the sister product's own site (the desktop link). */
-  sisterProduct: PUBLIC_BRINGSPARK_URL || DEFAULT_LINKS.sisterProduct,
+  sisterProduct: PUBLIC_BRINGSPARK_URL ?? DEFAULT_LINKS.sisterProduct,
+} as const;
+
+/** The contact form's EmailJS settings, or the variables that are missing. */
+export const EMAILJS = readEmailjsConfig({
+  PUBLIC_EMAILJS_SERVICE_ID,
+  PUBLIC_EMAILJS_TEMPLATE_ID,
+  PUBLIC_EMAILJS_PUBLIC_KEY,
+  PUBLIC_EMAILJS_API_ORIGIN,
+});
+
+/** FREE_PLAN_END_DATE: the Free plan's last day (YYYY-MM-DD) when the build moves it. */
+export const FREE_PLAN_END_OVERRIDE = FREE_PLAN_END_DATE;
+
+/** PREVIEW_DRAFTS=1: a draft preview build (drafts shown with badges, every page noindex). */
+export const IS_PREVIEW = PREVIEW_DRAFTS === '1';
+
+/** The PocketBase the build reads, and how. */
+export const POCKETBASE = {
+  /** POCKETBASE_URL, without a trailing slash; a production build requires it. */
+  url: POCKETBASE_URL?.replace(/\/+$/, ''),
+  /** POCKETBASE_TIMEOUT_SECONDS: the longest wait for one answer, body included. */
+  timeoutMs: POCKETBASE_TIMEOUT_SECONDS * 1000,
+  /** The admin login a draft preview reads drafts with. */
+  admin: { email: POCKETBASE_ADMIN_EMAIL, password: POCKETBASE_ADMIN_PASSWORD },
 } as const;

@@ -1,7 +1,6 @@
-import { FREE_PLAN_END_DATE } from 'astro:env/server';
 import { resolveFreePlanTerm, type FreePlanTerm } from '@/lib/freePlan';
 import { FREE_PLAN_DEFAULT_END_DATE } from '@/config/site';
-import { LINKS } from '@/config/env';
+import { FREE_PLAN_END_OVERRIDE, LINKS } from '@/config/env';
 
 /** A plan: name, description, price, period, features, cta label, cta link, highlight. */
 interface Plan {
@@ -36,7 +35,7 @@ export const HIGHLIGHT_BADGE = 'Most Popular';
 
 /** The Free plan's term as this build sees it (the day it runs, FREE_PLAN_END_DATE). */
 export const FREE_PLAN_TERM: FreePlanTerm = resolveFreePlanTerm(
-  FREE_PLAN_END_DATE,
+  FREE_PLAN_END_OVERRIDE,
   FREE_PLAN_DEFAULT_END_DATE,
   new Date(),
 );

@@ -32,10 +32,7 @@ import { parse as parseAstro } from '@astrojs/compiler';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
 import { html as htmlSpec, parse as parseHtml } from 'parse5';
-import { DEFAULT_EMAIL_API_ORIGIN } from '../lib/contact/emailjs.ts';
-
-// One home for EmailJS's default origin: the contact form's config module.
-export { DEFAULT_EMAIL_API_ORIGIN };
+import { ENV_SCHEMA, readEnv } from '../config/envSchema.mjs';
 
 /**
  * Data blocks: script types a browser never runs (JSON-LD, JSON). Every other type counts as
@@ -297,13 +294,16 @@ async function* htmlFiles(dir) {
   }
 }
 
+/** EmailJS's own API: PUBLIC_EMAILJS_API_ORIGIN's default. */
+export const DEFAULT_EMAIL_API_ORIGIN = /** @type {string} */ (
+  ENV_SCHEMA.PUBLIC_EMAILJS_API_ORIGIN.default
+);
+
 /**
- * @param {{ emailjsOrigin?: string }} [options] Defaults to PUBLIC_EMAILJS_API_ORIGIN (the shell or
- *   the .env files), then EmailJS's own API.
+ * @param {{ emailjsOrigin?: string }} [options] Defaults to PUBLIC_EMAILJS_API_ORIGIN.
  * @returns {import('astro').AstroIntegration}
  */
 export default function contentSecurityPolicy(options = {}) {
-  /** @type {string} */
   let emailjsOrigin = DEFAULT_EMAIL_API_ORIGIN;
   /** Texts of every inline script the source defines, filled while the build runs. */
   /** @type {Set<string>} */
@@ -312,9 +312,8 @@ export default function contentSecurityPolicy(options = {}) {
     name: 'ledgerwise-content-security-policy',
     hooks: {
       'astro:config:setup': ({ updateConfig }) => {
-        // astro.config.mjs has loaded the project's .env files into process.env already.
         emailjsOrigin = originOf(
-          options.emailjsOrigin ?? process.env.PUBLIC_EMAILJS_API_ORIGIN,
+          options.emailjsOrigin ?? readEnv(ENV_SCHEMA).PUBLIC_EMAILJS_API_ORIGIN,
           DEFAULT_EMAIL_API_ORIGIN,
         );
         updateConfig({ vite: { plugins: [collectInlineScripts(trusted)] } });

@@ -8,6 +8,7 @@
  * astro:server:setup, so nothing of this reaches a built site.
  */
 import { requestHasSecret } from './bearerSecret.mjs';
+import { ENV_SCHEMA, readEnv } from '../config/envSchema.mjs';
 
 export const CONTENT_CHANGED_PATH = '/__ledgerwise/content-changed';
 export const SECRET_VARIABLE = 'DEV_CONTENT_REFRESH_SECRET';
@@ -33,7 +34,7 @@ export default function liveContent() {
     name: 'ledgerwise-live-content',
     hooks: {
       'astro:server:setup': ({ server, refreshContent, logger }) => {
-        const secret = process.env[SECRET_VARIABLE]?.trim() ?? '';
+        const secret = readEnv(ENV_SCHEMA).DEV_CONTENT_REFRESH_SECRET ?? '';
         if (!secret || !refreshContent) return;
         let running = false;
         let again = false;

@@ -5,18 +5,18 @@
  * LOCAL_BUILD=true (`npm start` and the benchmark set it); it keeps the form, which then tells the
  * visitor it cannot send and offers the support address. `astro dev` never checks.
  */
-import { fileURLToPath } from 'node:url';
 import { AstroError } from 'astro/errors';
-import { loadEnv } from 'vite';
+import { ENV_SCHEMA, readEnv } from '../config/envSchema.mjs';
 import { readEmailjsConfig } from '../lib/contact/emailjs.ts';
 
 /**
  * Why a production build must stop, or undefined when it may go on.
- * @param {Record<string, string | undefined>} env
+ * @param {{ LOCAL_BUILD: boolean } & import('../lib/contact/emailjs.ts').EmailjsEnv} env The variables as
+ *   astro:env reads them (readEnv).
  * @returns {{ message: string, hint: string } | undefined}
  */
 export function checkContactFormEnv(env) {
-  if (env.LOCAL_BUILD?.trim() === 'true') return undefined;
+  if (env.LOCAL_BUILD) return undefined;
   const result = readEmailjsConfig(env);
   if (result.configured) return undefined;
   const names = result.missing.join(', ');
@@ -33,11 +33,9 @@ export default function requireContactForm() {
   return {
     name: 'ledgerwise-require-contact-form',
     hooks: {
-      'astro:config:setup': ({ command, config }) => {
+      'astro:config:setup': ({ command }) => {
         if (command !== 'build') return;
-        // The same sources astro:env reads: .env files, then the process environment on top.
-        const env = { ...loadEnv('production', fileURLToPath(config.root), ''), ...process.env };
-        const problem = checkContactFormEnv(env);
+        const problem = checkContactFormEnv(readEnv(ENV_SCHEMA));
         if (problem) throw new AstroError(problem.message, problem.hint);
       },
     },

@@ -81,10 +81,11 @@ describe('building with pictures', () => {
     const [first] = sites;
     const storage = path.join(first.pocketbase.dataDir, 'storage');
     await rm(storage, { recursive: true, force: true });
-    const warmOut = path.join(path.dirname(builds[0].outDir), 'warm');
+    const warmOut = path.join(builds[0].root, 'warm');
     const warm = await runAstroBuild({
+      root: builds[0].root,
       outDir: warmOut,
-      cacheDir: path.join(path.dirname(builds[0].outDir), 'cache'),
+      cacheDir: builds[0].cacheDir,
       env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: first.pocketbase.url },
     });
     expect(warm.code, warm.output).toBe(0);

@@ -6,13 +6,13 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { copyProject } from '../support/project-copy';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
 let server: TestPocketBase | undefined;
@@ -47,10 +47,11 @@ describe('a warm rebuild', () => {
       published_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' '),
     });
 
-    work = await mkdtemp(path.join(tmpdir(), 'lw-warm-'));
-    const cacheDir = path.join(work, 'cache');
+    work = (await copyProject()).root;
+    const cacheDir = path.join(work, '.cache');
     const build = (name: string) =>
       runAstroBuild({
+        root: work!,
         outDir: path.join(work!, name),
         cacheDir,
         env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: server!.url },

@@ -5,13 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_REQUEST_TIMEOUT_SECONDS,
-  createPocketBaseClient,
-  describeError,
-  fetchAllRecords,
-  requestTimeoutMs,
-} from '@/cms/client';
+import { createPocketBaseClient, describeError, fetchAllRecords } from '@/cms/client';
 import { BlogLoadError, blogStatusLoader, pocketBaseBlogsLoader } from '@/cms/loaders';
 import { blogSchema, blogStatusSchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
@@ -77,32 +71,18 @@ describe('PocketBase requests of the build', () => {
   it('fail a production build with the URL and the cause', async () => {
     const server = await silent();
     const { context } = createLoaderContext('blogs', blogSchema);
-    const previous = process.env.POCKETBASE_TIMEOUT_SECONDS;
-    process.env.POCKETBASE_TIMEOUT_SECONDS = '1';
-    try {
-      const loader = pocketBaseBlogsLoader({ url: server.url, failOnError: true });
-      const error = await failureOf(loader.load(context));
-      expect(error).toBeInstanceOf(BlogLoadError);
-      expect((error as Error).message).toBe(
-        `Failed to fetch blogs: ${server.url}: timed out: no complete answer within 1 s`,
-      );
-    } finally {
-      if (previous === undefined) delete process.env.POCKETBASE_TIMEOUT_SECONDS;
-      else process.env.POCKETBASE_TIMEOUT_SECONDS = previous;
-    }
+    const loader = pocketBaseBlogsLoader({ url: server.url, failOnError: true, timeoutMs: 1000 });
+    const error = await failureOf(loader.load(context));
+    expect(error).toBeInstanceOf(BlogLoadError);
+    expect((error as Error).message).toBe(
+      `Failed to fetch blogs: ${server.url}: timed out: no complete answer within 1 s`,
+    );
   });
 
   it("leave the blog page's status, alone and without the blogs loader, ended by the same limit", async () => {
     const server = await silent();
     const status = createLoaderContext('blogStatus', blogStatusSchema);
-    const previous = process.env.POCKETBASE_TIMEOUT_SECONDS;
-    process.env.POCKETBASE_TIMEOUT_SECONDS = '1';
-    try {
-      await blogStatusLoader({ url: server.url }).load(status.context);
-    } finally {
-      if (previous === undefined) delete process.env.POCKETBASE_TIMEOUT_SECONDS;
-      else process.env.POCKETBASE_TIMEOUT_SECONDS = previous;
-    }
+    await blogStatusLoader({ url: server.url, timeoutMs: 1000 }).load(status.context);
     expect(status.list()).toEqual([
       {
         id: 'blogs',
@@ -112,16 +92,6 @@ describe('PocketBase requests of the build', () => {
         },
       },
     ]);
-  });
-
-  it('read POCKETBASE_TIMEOUT_SECONDS, default 30 s, and refuse nonsense', () => {
-    expect(DEFAULT_REQUEST_TIMEOUT_SECONDS).toBe(30);
-    expect(requestTimeoutMs(undefined)).toBe(30_000);
-    expect(requestTimeoutMs(' ')).toBe(30_000);
-    expect(requestTimeoutMs('2.5')).toBe(2_500);
-    for (const bad of ['0', '-1', 'soon', 'Infinity']) {
-      expect(() => requestTimeoutMs(bad), bad).toThrow(/POCKETBASE_TIMEOUT_SECONDS/);
-    }
   });
 });
 

@@ -1,13 +1,15 @@
 /**
- * Builds the real site into a temporary folder and serves it with the project's own
- * Netlify-equivalent server. Each call gets its own output and cache folders, so variant builds
- * (empty blog, unconfigured contact form, …) never collide.
+ * Builds the real site in a throwaway copy of the project and serves it with the project's own
+ * Netlify-equivalent server. Each build has its own copy (Astro keeps a build's files in
+ * `<root>/.astro/`, so one project folder builds one site at a time), with its output in `dist/`
+ * and its cache in `.cache/`: builds of variant sites (empty blog, unconfigured contact form, …)
+ * run at once and never collide.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { startStaticServer } from '../../tools/publish/server.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { copyProject } from './project-copy';
 
 /**
  * EmailJS values for test builds, which are production builds: without them `astro build` stops.
@@ -35,7 +37,11 @@ export interface BuildOptions {
 export interface BuildResult {
   code: number | null;
   output: string;
+  /** `<root>/dist`: remove its parent, the copy, when done. */
   outDir: string;
+  /** The project copy it was built in; a warm rebuild there reuses `cacheDir`. */
+  root: string;
+  cacheDir: string;
 }
 
 /** Runs a build and reports its exit code and output, success or not. */
@@ -44,19 +50,21 @@ export async function runBuild({
   pocketbaseUrl = process.env.E2E_POCKETBASE_URL,
   config,
 }: BuildOptions = {}): Promise<BuildResult> {
-  const work = await mkdtemp(path.join(tmpdir(), 'lw-site-'));
-  const outDir = path.join(work, 'dist');
+  const { root } = await copyProject();
+  const outDir = path.join(root, 'dist');
+  const cacheDir = path.join(root, '.cache');
   const { code, output } = await runAstroBuild({
+    root,
     outDir,
-    cacheDir: path.join(work, 'cache'),
-    config,
+    cacheDir,
+    config: config && path.join(root, path.relative(PROJECT_ROOT, config)),
     env: {
       ...TEST_EMAILJS_ENV,
       ...(pocketbaseUrl ? { POCKETBASE_URL: pocketbaseUrl } : {}),
       ...env,
     },
   });
-  return { code, output, outDir };
+  return { code, output, outDir, root, cacheDir };
 }
 
 /** Builds the site and resolves to its output folder; rejects with the build's output on failure. */

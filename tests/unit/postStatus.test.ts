@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { getPostStatus, statusLabel } from '@/lib/blog/postStatus';
-import { isPreviewMode } from '@/lib/previewMode';
 
 const NOW = new Date('2025-07-01T12:00:00Z');
 
@@ -27,18 +26,5 @@ describe('statusLabel', () => {
     expect(statusLabel('draft', date)).toBe('Draft');
     expect(statusLabel('scheduled', date)).toBe('Scheduled for August 31, 2025, 07:05 UTC');
     expect(statusLabel('published', date)).toBeUndefined();
-  });
-});
-
-describe('isPreviewMode', () => {
-  it('is on for "1" only, off when unset, empty or "0"', () => {
-    expect(isPreviewMode('1')).toBe(true);
-    expect(isPreviewMode(' 1 ')).toBe(true);
-    for (const value of [undefined, '', '0']) expect(isPreviewMode(value)).toBe(false);
-  });
-
-  it('refuses anything else rather than guess which site to build', () => {
-    for (const value of ['true', 'yes', '2', 'false'])
-      expect(() => isPreviewMode(value)).toThrow(`PREVIEW_DRAFTS must be "1"`);
   });
 });

@@ -15,7 +15,7 @@
  *    1,000 more posts with banners.
  * Writes everything to .bench/ as JSON and ends with one PASS, FAIL or SKIP line per budget.
  *
- * Options: --quick (or BENCH_QUICK=1) skips the 5,000-post build; --runs N (default 3);
+ * Options: --quick skips the 5,000-post build; --runs N (default 3);
  * --no-lighthouse; --no-scale; --no-publish.
  */
 import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
@@ -23,7 +23,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { runAstroBuild } from '../publish/build.mjs';
 import { BUDGETS, judgeBudgets } from './budgets.mjs';
 import { measureBuildScale } from './scale.mjs';
@@ -50,30 +50,27 @@ const BENCH_DIR = path.join(PROJECT_ROOT, '.bench');
 /** One line per run: committed, so the figures of every commit stay comparable. */
 const HISTORY_FILE = path.join(BENCH_DIR, 'history.jsonl');
 
-function parseArgs(argv) {
-  const options = {
-    quick: process.env.BENCH_QUICK === '1',
-    runs: 3,
-    lighthouse: true,
-    scale: true,
-    publish: true,
+/** The command line: `--quick`, `--runs N`, `--no-lighthouse`, `--no-scale`, `--no-publish`. */
+function readOptions(args) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      quick: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '3' },
+      'no-lighthouse': { type: 'boolean', default: false },
+      'no-scale': { type: 'boolean', default: false },
+      'no-publish': { type: 'boolean', default: false },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a whole number ≥ 1');
+  return {
+    quick: values.quick,
+    runs,
+    lighthouse: !values['no-lighthouse'],
+    scale: !values['no-scale'],
+    publish: !values['no-publish'],
   };
-  for (let index = 0; index < argv.length; index += 1) {
-    const arg = argv[index];
-    if (arg === '--quick') options.quick = true;
-    else if (arg === '--no-lighthouse') options.lighthouse = false;
-    else if (arg === '--no-scale') options.scale = false;
-    else if (arg === '--no-publish') options.publish = false;
-    else if (arg === '--runs') options.runs = Number(argv[++index]);
-    else if (arg.startsWith('--runs=')) options.runs = Number(arg.slice(7));
-    else
-      throw new Error(
-        `Unknown option ${arg}. Options: --quick, --runs N, --no-lighthouse, --no-scale, --no-publish`,
-      );
-  }
-  if (!Number.isInteger(options.runs) || options.runs < 1)
-    throw new Error('--runs needs a whole number ≥ 1');
-  return options;
 }
 
 /** The newest post: the first /blog/<id> link on /blog (the featured post), else any built post. */
@@ -192,7 +189,7 @@ async function measurePublish(args) {
 }
 
 async function main() {
-  const options = parseArgs(process.argv.slice(2));
+  const options = readOptions(process.argv.slice(2));
   const startedAt = new Date();
   const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
   // The code measured is the code at the start: the work tree may change during a long run.

@@ -9,7 +9,8 @@
  * see; with PREVIEW_DRAFTS=1 the preview hook carries every save, drafts included. The secret is
  * new on every run.
  */
-import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+// First: the Node check and the .env files, before anything reads them.
+import { buildEnv } from '../shared/env.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -38,7 +39,7 @@ async function choosePort(args) {
 
 const { port, args } = await choosePort(process.argv.slice(2));
 const secret = randomBytes(24).toString('hex');
-const preview = process.env.PREVIEW_DRAFTS?.trim() === '1';
+const preview = buildEnv().PREVIEW_DRAFTS === '1';
 // localhost: astro dev listens there, on IPv4 or IPv6 depending on the machine.
 const endpoint = `http://localhost:${port}${CONTENT_CHANGED_PATH}`;
 const live = preview

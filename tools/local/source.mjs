@@ -2,6 +2,7 @@
  * Where the site's content comes from for `npm start`, `npm run dev` and `npm run bench`: the
  * PocketBase named by POCKETBASE_URL, or else a local one that the project starts and seeds.
  */
+import { buildEnv } from '../shared/env.mjs';
 import { startLocalPocketBase } from './pocketbase/local.mjs';
 
 /**
@@ -12,12 +13,13 @@ import { startLocalPocketBase } from './pocketbase/local.mjs';
  * @returns {Promise<{ url: string, local: boolean, env: Record<string, string>, stop: () => Promise<void> }>}
  */
 export async function resolveContentSource({ log = console.log, hookEnv = {} } = {}) {
-  if (process.env.POCKETBASE_URL) {
-    log(`Using the PocketBase at ${process.env.POCKETBASE_URL} (POCKETBASE_URL).`);
+  const { POCKETBASE_URL } = buildEnv();
+  if (POCKETBASE_URL) {
+    log(`Using the PocketBase at ${POCKETBASE_URL} (POCKETBASE_URL).`);
     return {
-      url: process.env.POCKETBASE_URL,
+      url: POCKETBASE_URL,
       local: false,
-      env: { POCKETBASE_URL: process.env.POCKETBASE_URL },
+      env: { POCKETBASE_URL },
       stop: async () => {},
     };
   }

@@ -7,7 +7,8 @@
  * (warm, with the same cache) and the server serves the new build as soon as it is published.
  * Ctrl-C or SIGTERM stops it all: PocketBase, the listener, a build under way, the server.
  */
-import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+// First: the Node check and the .env files, before anything reads them.
+import { buildEnv, toolEnv } from '../shared/env.mjs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { resolveContentSource } from './source.mjs';
@@ -19,19 +20,19 @@ import { startStaticServer } from '../publish/server.mjs';
 /** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */
 const WORK_DIR = path.join(PROJECT_ROOT, '.rebuild', 'start');
 /** The cache `npm run build` uses too, so the first build and every rebuild are warm. */
-const CACHE_DIR = path.resolve(PROJECT_ROOT, process.env.ASTRO_CACHE_DIR || 'node_modules/.astro');
+const CACHE_DIR = path.resolve(PROJECT_ROOT, buildEnv().ASTRO_CACHE_DIR);
 
 const log = (message) => console.log(`[npm start] ${message}`);
 
-const local = !process.env.POCKETBASE_URL;
+const local = !buildEnv().POCKETBASE_URL;
 /** The build's environment; known once PocketBase runs, which needs the listener's URL first. */
-let buildEnv = {};
+let sourceEnv = {};
 const rebuilder = createRebuilder({
   publishPath: path.join(WORK_DIR, 'current'),
   buildsDir: path.join(WORK_DIR, 'builds'),
   // A build for this machine: the contact form may be left unconfigured (it then says so).
   build: (options) =>
-    astroBuilder({ cacheDir: CACHE_DIR, env: { ...buildEnv, LOCAL_BUILD: 'true' } })(options),
+    astroBuilder({ cacheDir: CACHE_DIR, env: { ...sourceEnv, LOCAL_BUILD: 'true' } })(options),
   log,
 });
 await rebuilder.prepare();
@@ -51,7 +52,7 @@ if (local) {
   listener = await startRebuildListener({ secret, rebuilder: requests, port: 0, log });
   // A draft preview (PREVIEW_DRAFTS=1) rebuilds on every save, as the preview hook is told of
   // drafts too; the public site on the changes visitors see.
-  const preview = process.env.PREVIEW_DRAFTS?.trim() === '1';
+  const preview = buildEnv().PREVIEW_DRAFTS === '1';
   const [used, unused] = preview
     ? ['SITE_PREVIEW_HOOK', 'SITE_REBUILD_HOOK']
     : ['SITE_REBUILD_HOOK', 'SITE_PREVIEW_HOOK'];
@@ -66,7 +67,7 @@ if (local) {
   };
 }
 const source = await resolveContentSource({ hookEnv });
-buildEnv = source.env;
+sourceEnv = source.env;
 
 let server;
 let stopping = false;
@@ -93,7 +94,7 @@ if (rebuilder.stats.published === 0) {
   process.exit(1);
 }
 
-const port = Number(process.env.PORT || 4321);
+const port = toolEnv().PORT;
 server = await startStaticServer({ root: path.join(WORK_DIR, 'current'), port });
 console.log(`\nLedgerwise is served at http://localhost:${server.port}  (Ctrl-C to stop)`);
 if (local) {

@@ -14,19 +14,13 @@
  *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
  *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
  */
-import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+// First: the Node check and the .env files, before anything reads them.
+import { buildEnv, toolEnv } from '../shared/env.mjs';
 import path from 'node:path';
 import { startRebuildListener } from './webhook.mjs';
-import {
-  DEFAULT_BUILD_TIMEOUT_SECONDS,
-  SECRET_VARIABLE,
-  astroBuilder,
-  createRebuilder,
-} from './queue.mjs';
+import { SECRET_VARIABLE, astroBuilder, createRebuilder } from './queue.mjs';
 import { startStaticServer } from './server.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
-
-const DEFAULT_PORT = 8788;
 
 function log(message) {
   console.log(`[rebuild-listener ${new Date().toISOString()}] ${message}`);
@@ -37,26 +31,10 @@ function fail(message) {
   process.exit(1);
 }
 
-function readPort(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail(`${name} must be a port number, not "${raw}".`);
-  return port;
-}
-
-function readSeconds(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0)
-    fail(`${name} must be a number of seconds above 0, not "${raw}".`);
-  return seconds;
-}
-
 async function main() {
-  const secret = (process.env[SECRET_VARIABLE] ?? '').trim();
+  const env = toolEnv();
+  const { POCKETBASE_URL } = buildEnv();
+  const secret = env.REBUILD_LISTENER_SECRET ?? '';
   // Nothing this process starts (the builds) needs the secret: it stays in this process only.
   delete process.env[SECRET_VARIABLE];
   if (!secret) {
@@ -64,16 +42,16 @@ async function main() {
       `${SECRET_VARIABLE} is not set. Refusing to start without a shared secret (e.g. \`openssl rand -hex 32\`).`,
     );
   }
-  if (!process.env.POCKETBASE_URL) {
+  if (!POCKETBASE_URL) {
     fail('POCKETBASE_URL is not set: the listener builds the site from that PocketBase.');
   }
-  const port = readPort('REBUILD_LISTENER_PORT', DEFAULT_PORT);
-  const servePort = readPort('REBUILD_SERVE_PORT', undefined);
-  const timeoutSeconds = readSeconds('REBUILD_TIMEOUT_SECONDS', DEFAULT_BUILD_TIMEOUT_SECONDS);
-  const workDir = path.resolve(PROJECT_ROOT, process.env.REBUILD_DIR || '.rebuild');
+  const port = env.REBUILD_LISTENER_PORT;
+  const servePort = env.REBUILD_SERVE_PORT;
+  const timeoutSeconds = env.REBUILD_TIMEOUT_SECONDS;
+  const workDir = path.resolve(PROJECT_ROOT, env.REBUILD_DIR);
   const publishPath = path.resolve(
     PROJECT_ROOT,
-    process.env.REBUILD_PUBLISH_PATH || path.join(workDir, 'current'),
+    env.REBUILD_PUBLISH_PATH ?? path.join(workDir, 'current'),
   );
 
   const rebuilder = createRebuilder({
@@ -85,7 +63,7 @@ async function main() {
   await rebuilder.prepare();
   const listener = await startRebuildListener({ secret, rebuilder, port, log });
   log(
-    `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${process.env.POCKETBASE_URL}; builds stopped after ${timeoutSeconds} s)`,
+    `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${POCKETBASE_URL}; builds stopped after ${timeoutSeconds} s)`,
   );
   log(
     `PocketBase: SITE_REBUILD_HOOK_URL=${listener.url}/rebuild with SITE_REBUILD_HOOK_SECRET set to the same secret`,

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-/** `npm run preview`: serves the built site (dist/) with netlify.toml's headers and rules. */
-import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
+/**
+ * `npm run preview [folder]`: serves a built site (default dist/) with netlify.toml's headers and
+ * rules.
+ */
+// First: the Node check and the .env files, before anything reads them.
+import { toolEnv } from '../shared/env.mjs';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { defaultOutDir } from './build.mjs';
+import { PROJECT_ROOT } from '../shared/paths.mjs';
 import { startStaticServer } from './server.mjs';
 
-const root = process.argv[2] ? path.resolve(process.argv[2]) : defaultOutDir();
+const root = path.resolve(process.argv[2] ?? path.join(PROJECT_ROOT, 'dist'));
 if (!existsSync(path.join(root, 'index.html'))) {
   console.error(`No built site in ${root}. Run "npm start" (or "npm run build") first.`);
   process.exit(1);
 }
-const port = Number(process.env.PORT || 4321);
+const port = toolEnv().PORT;
 const server = await startStaticServer({ root, port });
 console.log(
   `Serving ${path.relative(process.cwd(), root) || '.'} at ${server.url.replace('127.0.0.1', 'localhost')}`,

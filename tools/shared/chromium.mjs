@@ -1,5 +1,6 @@
 /** The Chromium the tests and the benchmark drive, and the flags that keep it quiet here. */
 import { existsSync } from 'node:fs';
+import { toolEnv } from './env.mjs';
 
 /** Headless flags for a machine without outside network (no sandbox: CI runs as root). */
 export const CHROMIUM_FLAGS = [
@@ -14,6 +15,7 @@ export const CHROMIUM_FLAGS = [
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium; undefined when neither exists. */
 export function findChromium() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const { CHROMIUM_PATH } = toolEnv();
+  if (CHROMIUM_PATH) return CHROMIUM_PATH;
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }

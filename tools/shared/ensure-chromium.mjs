@@ -4,7 +4,8 @@
  * Playwright's own browser. Where there is none, installs Debian's package when running as root
  * on Debian; otherwise stops with the exact command to run.
  */
-import './env.mjs'; // first: the Node check and the .env files, before anything reads them
+// First: the Node check and the .env files, before anything reads them.
+import { toolEnv } from './env.mjs';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
@@ -12,9 +13,10 @@ import { chromium } from '@playwright/test';
 const INSTALL = 'sudo apt-get update && sudo apt-get install -y chromium';
 
 function found() {
-  if (process.env.CHROMIUM_PATH) {
-    if (existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
-    console.error(`CHROMIUM_PATH is set to ${process.env.CHROMIUM_PATH}, which does not exist.`);
+  const { CHROMIUM_PATH } = toolEnv();
+  if (CHROMIUM_PATH) {
+    if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
+    console.error(`CHROMIUM_PATH is set to ${CHROMIUM_PATH}, which does not exist.`);
     process.exit(1);
   }
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';

@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  PUBLIC_EMAILJS_API_ORIGIN,
-  PUBLIC_EMAILJS_PUBLIC_KEY,
-  PUBLIC_EMAILJS_SERVICE_ID,
-  PUBLIC_EMAILJS_TEMPLATE_ID,
-} from 'astro:env/client';
 import { CONTACT, TIMING } from '@/config/site';
 import { buttonVariants } from '@/components/ui/buttonVariants';
 import {
@@ -17,18 +11,11 @@ import {
 } from '@/lib/contact/schema';
 import { CONTACT_TOASTS, type ContactOutcome } from '@/lib/contact/outcome';
 import { buildContactPayload } from '@/lib/contact/payload';
-import { readEmailjsConfig } from '@/lib/contact/emailjs';
+import type { EmailjsConfigResult } from '@/lib/contact/emailjs';
 import { loadEmailjs, sendContactMessage } from '@/lib/contact/send';
 import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 import { FormMessage, Input, Label, Textarea } from './form/fields';
 import { Toaster, useToasts } from './form/Toaster';
-
-const SEND_CONFIG = readEmailjsConfig({
-  PUBLIC_EMAILJS_SERVICE_ID,
-  PUBLIC_EMAILJS_TEMPLATE_ID,
-  PUBLIC_EMAILJS_PUBLIC_KEY,
-  PUBLIC_EMAILJS_API_ORIGIN,
-});
 
 interface FieldSpec {
   name: keyof ContactFormInput;
@@ -63,7 +50,12 @@ function SupportEmailLink() {
 }
 const errorId = (name: string) => `contact-${name}-error`;
 
-function ContactFormFields() {
+interface ContactFormProps {
+  /** The page's EmailJS settings (config/env.ts), or what is missing. */
+  emailjs: EmailjsConfigResult;
+}
+
+function ContactFormFields({ emailjs }: ContactFormProps) {
   const {
     register,
     handleSubmit,
@@ -98,7 +90,7 @@ function ContactFormFields() {
     try {
       // A bot that filled the hidden field sees the same success a person would, and sends nothing.
       if (honeypotRef.current?.value) return finish('sent');
-      finish(await sendContactMessage(buildContactPayload(values), SEND_CONFIG));
+      finish(await sendContactMessage(buildContactPayload(values), emailjs));
     } finally {
       sendingRef.current = false;
     }
@@ -114,7 +106,7 @@ function ContactFormFields() {
         onFocus={() => void loadEmailjs().catch(() => undefined)}
         className="grid gap-5 sm:grid-cols-2"
       >
-        {!SEND_CONFIG.configured && (
+        {!emailjs.configured && (
           // Only a local build gets here: a production build refuses to run without EmailJS.
           <p
             className="rounded-md border border-border bg-muted p-4 text-sm text-foreground sm:col-span-2"
@@ -186,10 +178,10 @@ export function ContactFormFallback() {
   );
 }
 
-export default function ContactForm() {
+export default function ContactForm({ emailjs }: ContactFormProps) {
   return (
     <ErrorBoundary fallback={<ContactFormFallback />}>
-      <ContactFormFields />
+      <ContactFormFields emailjs={emailjs} />
     </ErrorBoundary>
   );
 }

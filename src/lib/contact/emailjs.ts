@@ -1,11 +1,9 @@
-/** EmailJS's own API origin, used when PUBLIC_EMAILJS_API_ORIGIN is not set. */
-export const DEFAULT_EMAIL_API_ORIGIN = 'https://api.emailjs.com';
-
-interface EmailjsEnv {
+export interface EmailjsEnv {
   PUBLIC_EMAILJS_SERVICE_ID?: string;
   PUBLIC_EMAILJS_TEMPLATE_ID?: string;
   PUBLIC_EMAILJS_PUBLIC_KEY?: string;
-  PUBLIC_EMAILJS_API_ORIGIN?: string;
+  /** Always set: the schema defaults it to EmailJS's own API. */
+  PUBLIC_EMAILJS_API_ORIGIN: string;
 }
 
 export interface EmailjsConfig {
@@ -35,10 +33,7 @@ export function readEmailjsConfig(env: EmailjsEnv): EmailjsConfigResult {
       templateId: env.PUBLIC_EMAILJS_TEMPLATE_ID!.trim(),
       publicKey: env.PUBLIC_EMAILJS_PUBLIC_KEY!.trim(),
       // The SDK appends "/api/v1.0/email/send": drop a trailing slash so the path stays single.
-      origin: (env.PUBLIC_EMAILJS_API_ORIGIN?.trim() || DEFAULT_EMAIL_API_ORIGIN).replace(
-        /\/+$/,
-        '',
-      ),
+      origin: env.PUBLIC_EMAILJS_API_ORIGIN.replace(/\/+$/, ''),
     },
   };
 }

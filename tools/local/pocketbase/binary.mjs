@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
+import { toolEnv } from '../../shared/env.mjs';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 
 export const POCKETBASE_VERSION = '0.22.20';
@@ -95,7 +96,7 @@ async function download(url, timeoutMs, offlineHelp) {
 export async function resolvePocketBaseBinary({
   platform = process.platform,
   arch = process.arch,
-  bin = process.env.POCKETBASE_BIN,
+  bin = toolEnv().POCKETBASE_BIN,
   cacheDir = POCKETBASE_CACHE_DIR,
   releaseUrl = POCKETBASE_RELEASE_URL,
   timeoutMs = DOWNLOAD_TIMEOUT_MS,

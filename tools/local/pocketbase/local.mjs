@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './admin.mjs';
+import { buildEnv, toolEnv } from '../../shared/env.mjs';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 import { getFreePort, isPortFree, startPocketBase } from './server.mjs';
 import { seedPocketBase } from './seed.mjs';
@@ -34,17 +35,15 @@ export async function startLocalPocketBase({
   hooksWatch = false,
   env = {},
 } = {}) {
-  const wanted = Number(process.env.POCKETBASE_PORT || DEFAULT_LOCAL_PORT);
-  if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) {
-    throw new Error(`POCKETBASE_PORT must be a port number, not "${process.env.POCKETBASE_PORT}".`);
-  }
+  const wanted = toolEnv().POCKETBASE_PORT;
   let port = wanted;
   if (wanted !== 0 && !(await isPortFree(wanted))) {
     port = await getFreePort();
     log(`Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`);
   }
-  const adminEmail = process.env.POCKETBASE_ADMIN_EMAIL || LOCAL_ADMIN_EMAIL;
-  const adminPassword = process.env.POCKETBASE_ADMIN_PASSWORD || LOCAL_ADMIN_PASSWORD;
+  const { POCKETBASE_ADMIN_EMAIL, POCKETBASE_ADMIN_PASSWORD } = buildEnv();
+  const adminEmail = POCKETBASE_ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
+  const adminPassword = POCKETBASE_ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
 
   const server = await startPocketBase({ dataDir, port, hooksWatch, env });
   const cleanup = registerCleanup(server.stop);
