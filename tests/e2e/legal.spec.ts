@@ -3,7 +3,7 @@
  * of service, their figures and sections, and what the privacy policy promises holding true.
  */
 import { expect, test } from '@playwright/test';
-import { SUPPORT_EMAIL, expectNewTab } from './pages-helpers';
+import { SUPPORT_EMAIL, expectNewTab } from '../support/pages';
 
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });

@@ -47,7 +47,7 @@ import {
 import { FIXTURE_CONFIG, variantSite } from '../support/shared-sites';
 import { TEST_EMAILJS_ENV } from '../support/site';
 import { BROKEN_MESSAGE } from '../fixtures/island-errors/message';
-import { PAGE_ROUTES } from './pages-helpers';
+import { PAGE_ROUTES } from '../support/pages';
 
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });

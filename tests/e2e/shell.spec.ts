@@ -7,8 +7,9 @@
  * land below the fixed header, and where the header shows the menu button, the menu covers the
  * screen and every link in it is hit at its centre at the top, middle and bottom of the page. A
  * route with a problem gets a full-page screenshot attached, named for its route, viewport and
- * theme. One matrix test per screen size and theme walks all routes (one browser page, no
- * rebuilds), so the whole matrix costs a few page loads per route.
+ * theme. One matrix test per screen size walks all routes in both themes (one browser page, no
+ * rebuilds); the menu, whose layout does not depend on the theme, is checked in one theme per
+ * size, the sizes taking turns.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { listBuiltPages } from '../support/built-site';
@@ -24,7 +25,7 @@ import {
   scrollPositions,
   scrollToPosition,
 } from '../support/device-checks';
-import { ROUTES, presetTheme } from '../support/e2e';
+import { ROUTES, useTheme } from '../support/e2e';
 
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });
@@ -334,101 +335,109 @@ async function matrixRoutes(): Promise<MatrixRoute[]> {
   return [...routes, ...NOT_FOUND_ROUTES];
 }
 
-for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name}, ${theme} theme`, () => {
-      test.use({
-        viewport: { width: viewport.width, height: viewport.height },
-        hasTouch: viewport.touch,
-        isMobile: viewport.touch,
-      });
+VIEWPORTS.forEach((viewport, index) => {
+  // The menu's layout does not depend on the theme, and its checks are the matrix's slowest part:
+  // each size checks the menu in one theme, the sizes taking turns, so both themes get checked.
+  const menuTheme = THEMES[index % THEMES.length];
+  test.describe(viewport.name, () => {
+    test.use({
+      viewport: { width: viewport.width, height: viewport.height },
+      hasTouch: viewport.touch,
+      isMobile: viewport.touch,
+    });
 
-      test('every route: no sideways scroll, big enough targets, anchors clear of the header, a menu that works', async ({
-        page,
-      }, testInfo) => {
-        test.slow();
-        await presetTheme(page, theme);
-        const failures: string[] = [];
-        for (const route of await matrixRoutes()) {
-          await test.step(route.path, async () => {
-            const problems = await findPageProblems(page, route, viewport);
+    test(`every route in both themes: no sideways scroll, big enough targets, anchors clear of the header, a menu that works (${menuTheme})`, async ({
+      page,
+    }, testInfo) => {
+      test.slow();
+      const failures: string[] = [];
+      for (const route of await matrixRoutes()) {
+        for (const theme of THEMES) {
+          await test.step(`${route.path}, ${theme}`, async () => {
+            await useTheme(page, theme);
+            const problems = await findPageProblems(page, route, viewport, {
+              theme,
+              menu: theme === menuTheme,
+            });
             if (problems.length === 0) return;
-            failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
+            failures.push(...problems.map((problem) => `${route.path} (${theme}): ${problem}`));
             await attachScreenshot(page, testInfo, `${route.path} ${viewport.name} ${theme}.png`);
           });
         }
-        expect(failures).toEqual([]);
-      });
+      }
+      expect(failures).toEqual([]);
     });
-  }
-}
+  });
+});
 
 /** Long pages, each link tapped on one of them (in turn) at the top, the middle and the bottom. */
 const LONG_PAGES = ['/', '/policies', '/privacy-policy'] as const;
 const POSITIONS = ['top', 'middle', 'bottom'] as const;
 
-for (const theme of THEMES) {
-  test.describe(`the menu under a finger, 390×844, ${theme} theme`, () => {
-    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+test.describe('the menu under a finger, 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-    test('each link, tapped at its centre at the top, middle and bottom of a long page, takes you there', async ({
-      page,
-    }) => {
-      test.slow();
-      await presetTheme(page, theme);
-      // The chat app opens in a new tab: answer it here, so the test never leaves this machine.
-      await page.context().route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'text/html',
-          body: '<title>elsewhere</title>',
-        }),
-      );
-      await page.goto('/');
-      const hrefs = await page.locator(MENU_LINKS).evaluateAll((links) =>
-        links.map((link) => ({
-          href: (link as HTMLAnchorElement).href,
-          newTab: link.getAttribute('target') === '_blank',
-        })),
-      );
-      expect(hrefs.length).toBeGreaterThanOrEqual(8);
+  test('each link, tapped at its centre at the top, middle and bottom of a long page, takes you there', async ({
+    page,
+  }) => {
+    test.slow();
+    // The chat app opens in a new tab: answer it here, so the test never leaves this machine.
+    await page.context().route(/^https:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>elsewhere</title>',
+      }),
+    );
+    await page.goto('/');
+    const hrefs = await page.locator(MENU_LINKS).evaluateAll((links) =>
+      links.map((link) => ({
+        href: (link as HTMLAnchorElement).href,
+        newTab: link.getAttribute('target') === '_blank',
+      })),
+    );
+    expect(hrefs.length).toBeGreaterThanOrEqual(8);
 
-      const plans = hrefs.flatMap((link, index) =>
-        POSITIONS.map((position, turn) => ({
-          link,
-          index,
-          position,
-          path: LONG_PAGES[(index + turn) % LONG_PAGES.length],
-        })),
-      );
-      for (const { link, index, ...plan } of plans) {
-        await test.step(`${link.href} from the ${plan.position} of ${plan.path}`, async () => {
-          await page.goto(plan.path);
-          const positions = await scrollPositions(page);
-          expect(positions.map((position) => position.name)).toContain('middle');
-          await scrollToPosition(page, positions.find((p) => p.name === plan.position)!.y);
+    const plans = hrefs.flatMap((link, index) =>
+      POSITIONS.map((position, turn) => ({
+        link,
+        index,
+        position,
+        path: LONG_PAGES[(index + turn) % LONG_PAGES.length],
+        // Both themes, in turn: the same links under a finger whatever the theme.
+        theme: THEMES[(index + turn) % THEMES.length],
+      })),
+    );
+    for (const { link, index, theme, ...plan } of plans) {
+      await test.step(`${link.href} from the ${plan.position} of ${plan.path}, ${theme}`, async () => {
+        await useTheme(page, theme);
+        await page.goto(plan.path);
+        const html = expect(page.locator('html'));
+        await (theme === 'dark' ? html : html.not).toHaveClass(/\bdark\b/);
+        const positions = await scrollPositions(page);
+        expect(positions.map((position) => position.name)).toContain('middle');
+        await scrollToPosition(page, positions.find((p) => p.name === plan.position)!.y);
 
-          const button = await hitTest(page, MENU_BUTTON);
-          expect(button.hit, button.found).toBe(true);
-          await page.touchscreen.tap(button.x, button.y);
-          await expect(page.locator('#mobile-menu')).toBeVisible();
+        const button = await hitTest(page, MENU_BUTTON);
+        expect(button.hit, button.found).toBe(true);
+        await page.touchscreen.tap(button.x, button.y);
+        await expect(page.locator('#mobile-menu')).toBeVisible();
 
-          const target = await hitTest(page, MENU_LINKS, index);
-          expect(target.hit, target.found).toBe(true);
-          if (link.newTab) {
-            const popup = page.waitForEvent('popup');
-            await page.touchscreen.tap(target.x, target.y);
-            const opened = await popup;
-            await expect.poll(() => opened.url()).toContain(new URL(link.href).host);
-            await opened.close();
-            await expect(page.locator('#mobile-menu')).toBeHidden();
-          } else {
-            await page.touchscreen.tap(target.x, target.y);
-            await expect(page).toHaveURL(link.href);
-            await expect(page.locator('#mobile-menu')).toBeHidden();
-          }
-        });
-      }
-    });
+        const target = await hitTest(page, MENU_LINKS, index);
+        expect(target.hit, target.found).toBe(true);
+        if (link.newTab) {
+          const popup = page.waitForEvent('popup');
+          await page.touchscreen.tap(target.x, target.y);
+          const opened = await popup;
+          await expect.poll(() => opened.url()).toContain(new URL(link.href).host);
+          await opened.close();
+          await expect(page.locator('#mobile-menu')).toBeHidden();
+        } else {
+          await page.touchscreen.tap(target.x, target.y);
+          await expect(page).toHaveURL(link.href);
+          await expect(page.locator('#mobile-menu')).toBeHidden();
+        }
+      });
+    }
   });
-}
+});

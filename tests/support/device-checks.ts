@@ -353,17 +353,32 @@ export interface MatrixRoute {
   status: 200 | 404;
 }
 
+export interface MatrixChecks {
+  /** The theme the page must show. */
+  theme: (typeof THEMES)[number];
+  /** Also check the menu (where the header shows its button) at the top, middle and bottom. */
+  menu: boolean;
+}
+
 /**
- * Everything the matrix checks on one route at one screen size: the answer's status, no sideways
- * scroll, target sizes, anchors clear of the header and, where the header shows the menu button,
- * the menu at the top, middle and bottom of the page.
+ * Everything the matrix checks on one route at one screen size: the answer's status, the theme
+ * shown, no sideways scroll, target sizes, anchors clear of the header and, where asked and the
+ * header shows the menu button, the menu at the top, middle and bottom of the page.
  */
-export async function findPageProblems(page: Page, route: MatrixRoute, viewport: Viewport) {
+export async function findPageProblems(
+  page: Page,
+  route: MatrixRoute,
+  viewport: Viewport,
+  checks: MatrixChecks,
+) {
   const problems: string[] = [];
   const response = await page.goto(route.path);
   if (response?.status() !== route.status) {
     problems.push(`answers ${response?.status()} (want ${route.status})`);
   }
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  if (dark !== (checks.theme === 'dark'))
+    problems.push(`shows the wrong theme (want ${checks.theme})`);
   for (const problem of await findHorizontalOverflow(page)) problems.push(`overflow: ${problem}`);
   for (const problem of await findSmallTargets(page)) problems.push(`target: ${problem}`);
   // Where motion is welcome the page scrolls smoothly to an anchor; where it is not, it jumps. The
@@ -378,6 +393,7 @@ export async function findPageProblems(page: Page, route: MatrixRoute, viewport:
       for (const problem of await findHorizontalOverflow(page)) {
         problems.push(`overflow at the ${position.name}: ${problem}`);
       }
+      if (!checks.menu) continue;
       for (const problem of await findMenuProblems(page, viewport.touch)) {
         problems.push(`menu at the ${position.name}: ${problem}`);
       }

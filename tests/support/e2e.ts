@@ -31,6 +31,15 @@ export async function presetTheme(page: Page, theme: 'light' | 'dark' | 'system'
   );
 }
 
+/**
+ * Stores a theme preference for the pages this page opens next (unlike presetTheme, it can change
+ * between navigations). The page must be on the site, or is taken there first.
+ */
+export async function useTheme(page: Page, theme: 'light' | 'dark') {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
+}
+
 /** Waits until the named React island has hydrated (Astro drops its `ssr` attribute). */
 export async function waitForIsland(page: Page, componentName: string) {
   const island = page.locator(`astro-island[component-url*="${componentName}"]`).first();

@@ -1,0 +1,295 @@
+/**
+ * The marketing pages besides Home on the shared site: About, Pricing, the FAQ accordion and the
+ * sister product page.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { readJsonLd, waitForIsland } from '../support/e2e';
+import { SUPPORT_EMAIL, expectNewTab, readChatAppUrl } from '../support/pages';
+
+// Independent tests: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
+test.describe('sister product page', () => {
+  test('/bringspark says coming soon and links to its site in a new tab', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/bringspark');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('BringSpark');
+    await expect(page.locator('main')).toContainText('Coming soon');
+    // The same external address as the header's desktop sister-product link.
+    const headerLink = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /BringSpark/ });
+    const externalUrl = await headerLink.getAttribute('href');
+    expect(externalUrl).toMatch(/^https:\/\//);
+    const site = page.locator('main').getByRole('link', { name: /Visit the BringSpark site/ });
+    await expect(site).toHaveAttribute('href', externalUrl!);
+    await expectNewTab(site);
+    await expect(page.locator('#planned [data-card-grid] > li')).toHaveCount(3);
+  });
+});
+
+test.describe('about', () => {
+  test('vision, founder story, team of two, four values, three steps', async ({ page }) => {
+    const chatAppUrl = await readChatAppUrl(page);
+    await page.goto('/about');
+    const main = page.locator('main');
+    await expect(page.locator('#vision h2')).toHaveText('Our Vision');
+    await expect(page.locator('#story p')).not.toHaveCount(0);
+    await expect(page.locator('#story')).toContainText('19 years');
+
+    const team = page.locator('[data-team] > li');
+    await expect(team).toHaveCount(2);
+    await expect(team.nth(0)).toContainText('Founder & CEO');
+    await expect(team.nth(0)).toContainText('19+ years of finance experience');
+    await expect(team.nth(1)).toContainText('Co-founder & Lead Engineer');
+
+    await expect(page.locator('#values [data-card-grid] > li h3')).toHaveText([
+      'Accuracy First',
+      'Client-Centric',
+      'Innovation',
+      'Security',
+    ]);
+
+    const steps = page.locator('#get-started-steps [data-steps] > li');
+    await expect(steps).toHaveCount(3);
+    await expect(steps.nth(0)).toContainText('30-day free trial');
+    await expect(steps.nth(0)).toContainText('No credit card');
+    await expect(steps.nth(0)).toContainText('30 seconds');
+    await expect(steps.nth(1)).toContainText(/upload/i);
+    await expect(steps.nth(2)).toContainText(/cited answers/i);
+    await expect(steps.nth(2)).toContainText(/task list/i);
+
+    const getStarted = main.locator('[data-cta-band]').getByRole('link', { name: /^Get Started/ });
+    await expect(getStarted).toHaveAttribute('href', chatAppUrl);
+    await expectNewTab(getStarted);
+  });
+});
+
+test.describe('pricing', () => {
+  // The suite's build runs after the Free plan's default last day (21 July 2025), so its card says
+  // it has ended. The variant site is built with a later day; its test below checks the open offer.
+  test('three plan cards with their texts, prices and calls to action; the Free card says it ended', async ({
+    page,
+  }) => {
+    const chatAppUrl = await readChatAppUrl(page);
+    await page.goto('/pricing');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, Transparent Pricing');
+    const plans = page.locator('[data-plans] > li');
+    await expect(plans.locator('h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
+
+    const free = page.locator('[data-plan="Free"]');
+    await expect(free).toHaveAttribute('data-ended', 'true');
+    await expect(free.locator('[data-plan-price]')).toHaveText(/R0\s*ended 21 July 2025/);
+    await expect(free).toContainText(
+      'Free access ended on 21 July 2025. Try every Professional feature free for 30 days instead.',
+    );
+    await expect(free.locator('[data-plan-features]')).toHaveCount(0);
+    // Its only action is the one a visitor can still take for free: the Professional trial.
+    await expect(free.getByRole('link')).toHaveCount(1);
+    const freeTrial = free.getByRole('link', { name: /^Start 30-day free trial/ });
+    await expect(freeTrial).toHaveAttribute('href', chatAppUrl);
+    await expectNewTab(freeTrial);
+    await expect(page.locator('main')).not.toContainText(/Free to all users until|Get Started/);
+    await expect(page.locator('#pricing-faq')).toContainText(
+      'The Free plan ended on 21 July 2025.',
+    );
+
+    const pro = page.locator('[data-plan="Professional"]');
+    await expect(pro).toHaveAttribute('data-highlight', 'true');
+    await expect(page.locator('[data-plans] > li[data-highlight]')).toHaveCount(1);
+    await expect(page.locator('[data-plans] > li[data-ended]')).toHaveCount(1);
+    await expect(pro).toContainText('Most Popular');
+    await expect(pro.locator('[data-plan-price]')).toHaveText(/R200\s*per month, excl\. VAT/);
+    await expect(pro).toContainText('R200 per month excluding VAT');
+    await expect(pro.locator('[data-plan-features] li')).toHaveText([
+      'Advanced features',
+      'Internet research',
+      'Action item extractor',
+      'Report writer',
+      'Email writer',
+      'Priority support',
+    ]);
+    const trial = pro.getByRole('link', { name: /^Start 30-day free trial/ });
+    await expect(trial).toHaveAttribute('href', chatAppUrl);
+    await expectNewTab(trial);
+
+    const enterprise = page.locator('[data-plan="Enterprise"]');
+    await expect(enterprise.locator('[data-plan-price]')).toContainText('Custom');
+    await expect(enterprise).toContainText('next billing cycle');
+    const contact = enterprise.getByRole('link', { name: 'Contact Us' });
+    await expect(contact).toHaveAttribute('href', '/contact');
+    await expect(contact).not.toHaveAttribute('target', /.*/);
+
+    await expect(page.locator('[data-pricing-notes]')).toContainText(
+      'Annual discounts are offered',
+    );
+  });
+
+  test('has a pricing FAQ and the call-to-action band', async ({ page }) => {
+    await page.goto('/pricing');
+    const faq = page.locator('#pricing-faq');
+    await expect(faq.getByRole('heading', { level: 2 })).toHaveText('Pricing Questions');
+    await expect(faq.locator('[data-faq-item]')).toHaveCount(6);
+    await expect(faq.locator('[data-faq-item] h3 button').first()).toBeVisible();
+    const band = page.locator('[data-cta-band]');
+    await expect(band.getByRole('link', { name: /^Start 30-day free trial/ })).toBeVisible();
+    await expect(band.getByRole('link', { name: 'Request a Demo' })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
+  });
+
+  test('Product JSON-LD with ZAR offers: Professional 200 a month ex VAT, Enterprise unpriced, no ended Free offer', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    const product = (await readJsonLd(page)).find((block) => block['@type'] === 'Product');
+    expect(product).toBeDefined();
+    expect(product!.name).toBe('Ledgerwise');
+    const offers = product!.offers as Array<Record<string, unknown>>;
+    expect(offers.map((offer) => offer.name)).toEqual(['Professional', 'Enterprise']);
+    expect(offers[0]).toMatchObject({
+      '@type': 'Offer',
+      price: '200.00',
+      priceCurrency: 'ZAR',
+      priceSpecification: {
+        '@type': 'UnitPriceSpecification',
+        price: 200,
+        priceCurrency: 'ZAR',
+        unitCode: 'MON',
+        valueAddedTaxIncluded: false,
+      },
+    });
+    expect(offers[1]).not.toHaveProperty('price');
+    expect(String(offers[1].url)).toMatch(/\/contact$/);
+    await expect(page.locator('meta[name="description"]')).not.toHaveAttribute(
+      'content',
+      /Free for all users/,
+    );
+  });
+
+  test('the build warned once that the Free plan ended, naming FREE_PLAN_END_DATE', async () => {
+    const output = await readFile(process.env.E2E_BUILD_OUTPUT!, 'utf8');
+    const warnings = output.split('\n').filter((line) => line.includes('The Free plan ended'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('The Free plan ended on 21 July 2025');
+    expect(warnings[0]).toContain('FREE_PLAN_END_DATE is not set');
+  });
+});
+
+test.describe('faq accordion', () => {
+  const question = (page: Page, index: number) =>
+    page.locator('[data-faq-item]').nth(index).getByRole('button');
+  const answer = (page: Page, index: number) =>
+    page.locator('[data-faq-item]').nth(index).getByRole('region', { includeHidden: true });
+
+  test('eight questions whose answers are in the HTML before any script runs', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/faq')).text();
+    expect(html.match(/aria-controls="faq-answer-\d"/g)).toHaveLength(8);
+    expect(html.match(/<section[^>]*id="faq-answer-\d"[^>]*hidden/g)).toHaveLength(8);
+    expect(html).toContain(SUPPORT_EMAIL);
+    expect(html).toContain('free trial of a month');
+
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently Asked Questions');
+    await expect(page.locator('[data-faq-item]')).toHaveCount(8);
+    await expect(page.locator('[data-faq-item] h2')).toHaveCount(8);
+    await expect(page.locator('[aria-expanded="true"]')).toHaveCount(0);
+  });
+
+  test('by mouse: at most one open, clicking the open one closes it', async ({ page }) => {
+    await page.goto('/faq');
+    await waitForIsland(page, 'FaqAccordion');
+    for (let i = 0; i < 8; i++) {
+      const button = question(page, i);
+      const controls = await button.getAttribute('aria-controls');
+      expect(await answer(page, i).getAttribute('id')).toBe(controls);
+    }
+
+    await question(page, 0).click();
+    await expect(question(page, 0)).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer(page, 0)).toBeVisible();
+
+    await question(page, 3).click();
+    await expect(question(page, 3)).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer(page, 3)).toBeVisible();
+    await expect(question(page, 0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer(page, 0)).toBeHidden();
+    await expect(page.locator('[data-faq-item] [aria-expanded="true"]')).toHaveCount(1);
+
+    await question(page, 3).click();
+    await expect(question(page, 3)).toHaveAttribute('aria-expanded', 'false');
+    await expect(answer(page, 3)).toBeHidden();
+    await expect(page.locator('[data-faq-item] [aria-expanded="true"]')).toHaveCount(0);
+  });
+
+  test('the support address is a mail link and one answer states a free trial of a month', async ({
+    page,
+  }) => {
+    await page.goto('/faq');
+    await waitForIsland(page, 'FaqAccordion');
+    const items = page.locator('[data-faq-item]');
+    const support = items.filter({ hasText: SUPPORT_EMAIL });
+    await expect(support).toHaveCount(1);
+    await support.getByRole('button').click();
+    await expect(support.getByRole('link', { name: SUPPORT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${SUPPORT_EMAIL}`,
+    );
+    const trial = items.filter({ hasText: 'free trial of a month' });
+    await expect(trial).toHaveCount(1);
+    await trial.getByRole('button').click();
+    await expect(trial.getByRole('region')).toContainText('free trial of a month');
+  });
+
+  test('by keyboard: Enter and Space toggle, arrows, Home and End move between questions', async ({
+    page,
+  }) => {
+    await page.goto('/faq');
+    await waitForIsland(page, 'FaqAccordion');
+    await question(page, 0).focus();
+    await page.keyboard.press('Enter');
+    await expect(question(page, 0)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(question(page, 1)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(question(page, 1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(question(page, 0)).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+    await expect(question(page, 1)).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('End');
+    await expect(question(page, 7)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(question(page, 0)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(question(page, 7)).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(question(page, 0)).toBeFocused();
+    // Tab leaves the question for the next focusable element, as a button should.
+    await page.keyboard.press('Tab');
+    await expect(question(page, 1)).toBeFocused();
+  });
+
+  test('FAQPage JSON-LD lists the same eight questions', async ({ page }) => {
+    await page.goto('/faq');
+    const faqPage = (await readJsonLd(page)).find((block) => block['@type'] === 'FAQPage');
+    expect(faqPage).toBeDefined();
+    const entities = faqPage!.mainEntity as Array<{
+      '@type': string;
+      name: string;
+      acceptedAnswer: { '@type': string; text: string };
+    }>;
+    expect(entities).toHaveLength(8);
+    const questions = await page.locator('[data-faq-item] button').allTextContents();
+    expect(entities.map((entity) => entity.name)).toEqual(questions.map((text) => text.trim()));
+    for (const entity of entities) {
+      expect(entity['@type']).toBe('Question');
+      expect(entity.acceptedAnswer['@type']).toBe('Answer');
+      expect(entity.acceptedAnswer.text.length).toBeGreaterThan(20);
+    }
+  });
+});
