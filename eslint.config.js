@@ -18,6 +18,7 @@ export default defineConfig(
       'playwright-report/',
       'pocketbase/pb_migrations/',
       'pocketbase/pb_hooks/',
+      'tests/support/pocketbase-hooks/',
     ],
   },
   js.configs.recommended,

@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBaseClient from 'pocketbase';
 import type PocketBase from 'pocketbase';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRebuildListener } from '../../tools/publish/webhook.mjs';
 import { astroBuilder, createRebuilder } from '../../tools/publish/queue.mjs';
 import { startStaticServer } from '../../tools/publish/server.mjs';
 import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
 import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.mjs';
-import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { clockedHooksDir, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
 const HOOK_SECRET = 'hook-secret-0123456789abcdef';
@@ -402,11 +402,18 @@ describe('rebuild hook on PocketBase 0.22', () => {
 });
 
 /**
- * The retry back-off and scheduled posts run on the hook's test clock (SITE_REBUILD_TEST_CLOCK=1):
- * the test runs the minute job itself, one simulated minute at a time, and notes the minute of
- * every POST. (The cases above wait for PocketBase's real cron, so it is known to run the job.)
+ * The retry back-off and scheduled posts run on a test clock, in a copy of the hooks made by
+ * clockedHooksDir(): the test runs the minute job itself, one simulated minute at a time, and
+ * notes the minute of every POST. (The cases above wait for PocketBase's real cron, so it is known
+ * to run the job.)
  */
-describe('rebuild hook on its test clock: retry back-off and scheduled posts', () => {
+describe('rebuild hook on a test clock: retry back-off and scheduled posts', () => {
+  let hooks: Awaited<ReturnType<typeof clockedHooksDir>>;
+  beforeAll(async () => {
+    hooks = await clockedHooksDir();
+  });
+  afterAll(() => hooks.remove());
+
   /** Minutes between retries after the 1st, 2nd, … failure: doubling from 1, capped at 30. */
   const BACK_OFF = [1, 2, 4, 8, 16, 30];
   /** The minutes (after the first failed POST at minute 0) of every attempt within 24 hours. */
@@ -420,14 +427,24 @@ describe('rebuild hook on its test clock: retry back-off and scheduled posts', (
   const clockedEnv = (endpointUrl: string) => ({
     SITE_REBUILD_HOOK_URL: endpointUrl,
     SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
-    SITE_REBUILD_TEST_CLOCK: '1',
   });
 
-  const clockedPocketBase = (endpointUrl: string) => startPocketBase(clockedEnv(endpointUrl));
+  async function clockedPocketBase(endpointUrl: string) {
+    const pocketbase = await startTestPocketBase({
+      env: clockedEnv(endpointUrl),
+      hooksDir: hooks.dir,
+    });
+    cleanups.push(pocketbase.stop);
+    return pocketbase;
+  }
 
   /** A clocked PocketBase on a data folder that outlives it (to restart it). */
   async function clockedServer(endpointUrl: string, dataDir: string) {
-    const server = await startPocketBaseServer({ dataDir, env: clockedEnv(endpointUrl) });
+    const server = await startPocketBaseServer({
+      dataDir,
+      env: clockedEnv(endpointUrl),
+      hooksDir: hooks.dir,
+    });
     cleanups.push(server.stop);
     const admin = { email: 'backoff@test.local', password: 'backoff-test-password' };
     await ensureAdmin({ url: server.url, dataDir, ...admin });

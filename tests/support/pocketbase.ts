@@ -3,12 +3,12 @@
  * migrations. PocketBase is never mocked.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
-import { startPocketBase } from '../../tools/local/pocketbase/server.mjs';
+import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.mjs';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.mjs';
 import { createPosts as createPostsInBulk } from '../../tools/local/pocketbase/posts.mjs';
 
@@ -107,4 +107,23 @@ export function createPosts(
   make?: (index: number) => PostInput,
 ): Promise<RecordModel[]> {
   return createPostsInBulk(pb, count, make);
+}
+
+const TEST_HOOKS = path.join(import.meta.dirname, 'pocketbase-hooks');
+
+/**
+ * A temporary copy of the project's hooks in which the tests drive the minute job: the cron wiring
+ * (site-rebuild-cron.pb.js) is left out, rebuild/clock.js is the test clock, and
+ * test-clock.pb.js adds POST /api/ledgerwise/test-clock/advance/<minutes> (admin only). Production
+ * hooks know nothing of it. Returns the folder and a function that removes it.
+ */
+export async function clockedHooksDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'lw-pb-hooks-'));
+  await cp(HOOKS_DIR, dir, {
+    recursive: true,
+    filter: (source) => path.basename(source) !== 'site-rebuild-cron.pb.js',
+  });
+  await copyFile(path.join(TEST_HOOKS, 'clock.js'), path.join(dir, 'rebuild', 'clock.js'));
+  await copyFile(path.join(TEST_HOOKS, 'test-clock.pb.js'), path.join(dir, 'test-clock.pb.js'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
