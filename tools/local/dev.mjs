@@ -13,10 +13,10 @@
 import { buildEnv } from '../shared/env.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import getPort from 'get-port';
 import path from 'node:path';
 import { resolveContentSource } from './source.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
-import { getFreePort, isPortFree } from './pocketbase/server.mjs';
 import {
   CONTENT_CHANGED_PATH,
   SECRET_VARIABLE as REFRESH_SECRET_VARIABLE,
@@ -33,7 +33,7 @@ async function choosePort(args) {
   }
   // Chosen here rather than by astro (which moves on by itself when a port is taken), because
   // PocketBase's hook needs the dev server's address before either starts.
-  const port = (await isPortFree(DEFAULT_DEV_PORT)) ? DEFAULT_DEV_PORT : await getFreePort();
+  const port = await getPort({ port: DEFAULT_DEV_PORT });
   return { port, args: [...args, '--port', String(port)] };
 }
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './admin.mjs';
 import { buildEnv, toolEnv } from '../../shared/env.mjs';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
-import { getFreePort, isPortFree, startPocketBase } from './server.mjs';
+import getPort from 'get-port';
+import { startPocketBase } from './server.mjs';
 import { seedPocketBase } from './seed.mjs';
 
 /** @typedef {(message: string) => void} Logger */
@@ -36,9 +37,9 @@ export async function startLocalPocketBase({
   env = {},
 } = {}) {
   const wanted = toolEnv().POCKETBASE_PORT;
-  let port = wanted;
-  if (wanted !== 0 && !(await isPortFree(wanted))) {
-    port = await getFreePort();
+  // The wanted port, or, when it is taken, a free one (0: PocketBase's own choice).
+  const port = wanted === 0 ? 0 : await getPort({ port: wanted, host: '127.0.0.1' });
+  if (port !== wanted) {
     log(`Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`);
   }
   const { POCKETBASE_ADMIN_EMAIL, POCKETBASE_ADMIN_PASSWORD } = buildEnv();

@@ -11,8 +11,8 @@
 import { spawn, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
+import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 import { resolvePocketBaseBinary } from './binary.mjs';
 
@@ -59,48 +59,14 @@ function installExitHook() {
   });
 }
 
-/** Ports this process already handed out (see getFreePort). */
-const usedPorts = new Set();
-
-/** @returns {Promise<number>} */
-function listenOnAnyPort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * A free TCP port on 127.0.0.1 (listen on port 0, read it back, close) that this process has not
- * used before: fetch keeps idle keep-alive sockets per origin, and a new server on a stopped
- * server's port could be sent a request on one of those dead sockets ("fetch failed").
+ * A free TCP port on 127.0.0.1 that this process has not handed out before (get-port's `reserve`):
+ * fetch keeps idle keep-alive sockets per origin, and a new server on a stopped server's port could
+ * be sent a request on one of those dead sockets ("fetch failed").
  * @returns {Promise<number>}
  */
-export async function getFreePort() {
-  let port = await listenOnAnyPort();
-  for (let tries = 0; usedPorts.has(port) && tries < 20; tries += 1) port = await listenOnAnyPort();
-  usedPorts.add(port);
-  return port;
-}
-
-/**
- * Whether a port on 127.0.0.1 can be listened on right now.
- * @param {number} port
- * @returns {Promise<boolean>}
- */
-export function isPortFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
+export function getFreePort() {
+  return getPort({ host: '127.0.0.1', reserve: true });
 }
 
 /** @param {number} ms */
