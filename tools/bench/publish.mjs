@@ -20,7 +20,8 @@ import { ensureAdmin } from '../local/pocketbase/admin.mjs';
 import { startPocketBase } from '../local/pocketbase/server.mjs';
 import { seedPocketBase } from '../local/pocketbase/seed.mjs';
 import { startRebuildListener } from '../publish/webhook.mjs';
-import { astroBuilder, createRebuilder } from '../publish/queue.mjs';
+import { astroBuilder } from '../publish/build.mjs';
+import { createRebuilder } from '../publish/queue.mjs';
 import { createPosts } from '../local/pocketbase/posts.mjs';
 import { startStaticServer } from '../publish/server.mjs';
 

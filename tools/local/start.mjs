@@ -14,7 +14,8 @@ import path from 'node:path';
 import { resolveContentSource } from './source.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
 import { startRebuildListener } from '../publish/webhook.mjs';
-import { astroBuilder, createRebuilder } from '../publish/queue.mjs';
+import { astroBuilder } from '../publish/build.mjs';
+import { createRebuilder } from '../publish/queue.mjs';
 import { startStaticServer } from '../publish/server.mjs';
 
 /** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */

@@ -6,6 +6,10 @@
 import path from 'node:path';
 import { runProcessGroup } from '../shared/process-group.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { SECRET_VARIABLE } from './webhook.mjs';
+
+/** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
+const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
 
 /**
  * @param {object} [options]
@@ -67,4 +71,35 @@ export function runAstroBuild({
     signal,
     onSpawn,
   });
+}
+
+/**
+ * The rebuild listener's build: `astro build` with its own output folder and a persistent cache, stopped
+ * with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
+ * environment: a build runs the project's code and its dependencies, which have no use for it.
+ *
+ * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number }} options
+ */
+export function astroBuilder({
+  cacheDir,
+  env = {},
+  timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
+}) {
+  /** @type {import('./queue.mjs').BuildFunction} */
+  return async ({ outDir, signal }) => {
+    const result = await runAstroBuild({
+      outDir,
+      cacheDir,
+      env: { ...env, [SECRET_VARIABLE]: undefined },
+      timeoutMs: timeoutSeconds * 1000,
+      signal,
+    });
+    if (!result.timedOut) return result;
+    return {
+      ...result,
+      output:
+        `${result.output}\nThe build did not finish within ${timeoutSeconds} s ` +
+        '(REBUILD_TIMEOUT_SECONDS): its process group was stopped (SIGTERM, then SIGKILL).',
+    };
+  };
 }

@@ -17,8 +17,9 @@
 // First: the Node check and the .env files, before anything reads them.
 import { buildEnv, toolEnv } from '../shared/env.mjs';
 import path from 'node:path';
-import { startRebuildListener } from './webhook.mjs';
-import { SECRET_VARIABLE, astroBuilder, createRebuilder } from './queue.mjs';
+import { SECRET_VARIABLE, startRebuildListener } from './webhook.mjs';
+import { astroBuilder } from './build.mjs';
+import { createRebuilder } from './queue.mjs';
 import { startStaticServer } from './server.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
 

@@ -1,6 +1,7 @@
 /**
  * The rebuild listener's build queue: runs builds one at a time and publishes each successful one
- * atomically. The HTTP side that feeds it is rebuild-listener.mjs; the tests inject a stub build.
+ * atomically. The HTTP side that feeds it is webhook.mjs, the default build build.mjs' astroBuilder;
+ * the tests inject a stub build.
  *
  * Publishing. The published path (e.g. `.rebuild/current`) is a symbolic link to a complete build
  * folder (`.rebuild/builds/<id>`). A build goes into a fresh folder; only when it succeeded is a
@@ -19,12 +20,7 @@
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { runAstroBuild } from './build.mjs';
 
-/** The environment variable of the listener's shared secret; never passed on to a build. */
-export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
-/** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
-export const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
 const OUTPUT_TAIL_CHARS = 4000;
 
 /** @typedef {(message: string) => void} Logger */
@@ -39,37 +35,6 @@ const OUTPUT_TAIL_CHARS = 4000;
  * @property {number} failed Builds that failed (the live site was kept).
  * @property {string | null} lastError Why the last failed build failed (tail of its output).
  */
-
-/**
- * The default build: `astro build` with its own output folder and a persistent cache, stopped
- * with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
- * environment: a build runs the project's code and its dependencies, which have no use for it.
- *
- * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number }} options
- */
-export function astroBuilder({
-  cacheDir,
-  env = {},
-  timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
-}) {
-  /** @type {BuildFunction} */
-  return async ({ outDir, signal }) => {
-    const result = await runAstroBuild({
-      outDir,
-      cacheDir,
-      env: { ...env, [SECRET_VARIABLE]: undefined },
-      timeoutMs: timeoutSeconds * 1000,
-      signal,
-    });
-    if (!result.timedOut) return result;
-    return {
-      ...result,
-      output:
-        `${result.output}\nThe build did not finish within ${timeoutSeconds} s ` +
-        '(REBUILD_TIMEOUT_SECONDS): its process group was stopped (SIGTERM, then SIGKILL).',
-    };
-  };
-}
 
 function timestampId(sequence) {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');

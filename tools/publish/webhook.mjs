@@ -5,8 +5,9 @@
  */
 import { requestHasSecret } from '../../src/integrations/bearerSecret.mjs';
 import { createHardenedServer, listenOnLoopback } from './http.mjs';
-import { SECRET_VARIABLE } from './queue.mjs';
 
+/** The environment variable of the listener's shared secret; never passed on to a build. */
+export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
 export const MIN_SECRET_LENGTH = 16;
 /** At most one log line per this interval about refused requests; the rest are counted. */
 export const REFUSED_LOG_INTERVAL_MS = 60_000;
