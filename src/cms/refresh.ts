@@ -23,19 +23,25 @@ import type { BlogData } from './schemas';
  * in between), so a save can become visible after a later one, below any "since" mark.
  *
  * The store is reused only when it was built the same way: same PocketBase URL, same kind of
- * build (a preview's store holds drafts), same site origin (links in bodies depend on it) and
- * same code computing the entries (a digest of src/lib and the site config). Anything else
- * starts from an empty store.
+ * build (a preview's store holds drafts), same site origin (links in bodies depend on it), same
+ * limits, and same code computing the entries: a digest of the content module and of the
+ * functions it derives fields with (excerpt, read time, dates, the sanitiser), so a fix to the
+ * sanitiser never leaves old HTML in a warm build. Anything else starts from an empty store;
+ * editing the site's copy (src/config/site.ts) or any other part of src/lib does not.
  */
 
 export const STORE_KEY_META = 'store-key';
 
 /** The source of everything that computes a blog entry; any change starts a fresh store. */
-const entryCode = import.meta.glob(['/src/lib/**/*.ts', '/src/config/site.ts'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
+const entryCode = import.meta.glob(
+  [
+    '/src/cms/**/*.ts',
+    '/src/lib/blog/**/*.ts',
+    '/src/lib/formatDate.ts',
+    '/src/lib/controlCharacters.ts',
+  ],
+  { query: '?raw', import: 'default', eager: true },
+) as Record<string, string>;
 
 const codeDigest = createHash('sha256')
   .update(
@@ -47,7 +53,7 @@ const codeDigest = createHash('sha256')
 export function storeKey(settings: { url: string; preview: boolean; siteOrigin: string }): string {
   const { url, preview, siteOrigin } = settings;
   return createHash('sha256')
-    .update(JSON.stringify({ url, preview, siteOrigin, code: codeDigest }))
+    .update(JSON.stringify({ url, preview, siteOrigin, limits: LIMITS, code: codeDigest }))
     .digest('hex');
 }
 
