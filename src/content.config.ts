@@ -1,9 +1,7 @@
 import { defineCollection } from 'astro:content';
-import {
-  blogStatusLoader,
-  pocketBaseBlogsLoader,
-  pocketBaseTestimonialsLoader,
-} from '@/cms/loaders';
+import { pocketBaseBlogsLoader } from '@/cms/blogs';
+import { blogStatusLoader } from '@/cms/blogStatus';
+import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { blogSchema, blogStatusSchema, testimonialSchema } from '@/cms/schemas';
 
 /*

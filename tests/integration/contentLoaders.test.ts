@@ -13,13 +13,10 @@ import { decode } from 'html-entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import {
-  BlogLoadError,
-  blogStatusLoader,
-  MISSING_ADMIN_MESSAGE,
-  pocketBaseBlogsLoader,
-  pocketBaseTestimonialsLoader,
-} from '@/cms/loaders';
+import { pocketBaseBlogsLoader } from '@/cms/blogs';
+import { blogStatusLoader } from '@/cms/blogStatus';
+import { BlogLoadError, MISSING_ADMIN_MESSAGE } from '@/cms/connect';
+import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords } from '@/cms/client';
 import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/imageManifest';
 import { blogSchema, blogStatusSchema, testimonialSchema } from '@/cms/schemas';

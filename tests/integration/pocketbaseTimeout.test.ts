@@ -6,7 +6,9 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPocketBaseClient, describeError, fetchAllRecords } from '@/cms/client';
-import { BlogLoadError, blogStatusLoader, pocketBaseBlogsLoader } from '@/cms/loaders';
+import { pocketBaseBlogsLoader } from '@/cms/blogs';
+import { blogStatusLoader } from '@/cms/blogStatus';
+import { BlogLoadError } from '@/cms/connect';
 import { blogSchema, blogStatusSchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';

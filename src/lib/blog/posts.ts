@@ -1,5 +1,5 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { BLOG_STATUS_ID } from '@/cms/loaders';
+import { BLOG_STATUS_ID } from '@/cms/blogStatus';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {

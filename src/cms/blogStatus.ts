@@ -1,0 +1,64 @@
+/**
+ * The `blogStatus` collection's loader: whether the blog can be read, so `astro dev` shows
+ * "Failed to load blogs" rather than an empty blog.
+ */
+import type { Loader } from 'astro/loaders';
+import type { RecordModel } from 'pocketbase';
+import {
+  blogFailureMessage,
+  connect,
+  draftLeakMessage,
+  resolveOptions,
+  type PocketBaseLoaderOptions,
+  type Settings,
+} from './connect';
+import type { BlogStatus } from './schemas';
+
+const BLOG_STATUS_LOADER_NAME = 'ledgerwise-pocketbase-blog-status';
+/** The id of the collection's one entry. */
+export const BLOG_STATUS_ID = 'blogs';
+
+/**
+ * Whether the blog can be read, asked of PocketBase directly: the client's request time limit
+ * bounds it, and it needs nothing from the blogs loader, which Astro may run before, after or
+ * without this one. It asks what decides the blogs loader's outcome: the connection (and a
+ * preview's login), the list, and whether the public list shows an unpublished post.
+ */
+async function probeBlog(settings: Settings): Promise<BlogStatus> {
+  try {
+    const pb = await connect(settings);
+    const leaks = await pb.collection('blogs').getList(1, 1, {
+      fields: 'id,title',
+      skipTotal: true,
+      ...(settings.preview ? {} : { filter: 'published = false || published_at = ""' }),
+    });
+    const leak = settings.preview ? undefined : leaks.items[0];
+    if (leak)
+      return {
+        ok: false,
+        message: draftLeakMessage(settings.url, leak as RecordModel & { title: string }),
+      };
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: blogFailureMessage(error, settings.url) };
+  }
+}
+
+/**
+ * The `blogStatus` collection: one entry telling the blog page whether the blog can be read, so
+ * `astro dev` shows "Failed to load blogs" rather than an empty blog. (A production build with
+ * an unreadable blog fails in the blogs loader instead.)
+ */
+export function blogStatusLoader(options: PocketBaseLoaderOptions = {}): Loader {
+  return {
+    name: BLOG_STATUS_LOADER_NAME,
+    load: async ({ store, parseData }) => {
+      const status = await probeBlog(resolveOptions(options));
+      store.clear();
+      store.set({
+        id: BLOG_STATUS_ID,
+        data: await parseData({ id: BLOG_STATUS_ID, data: { ...status } }),
+      });
+    },
+  };
+}

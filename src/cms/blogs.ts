@@ -1,0 +1,192 @@
+/**
+ * The `blogs` collection's loader: every public post (every post in a draft preview), validated,
+ * sanitised, its pictures localised and its derived fields computed once. Warm builds are
+ * incremental (refresh.ts).
+ */
+import type { Loader, LoaderContext } from 'astro/loaders';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
+import { createExcerpt } from '@/lib/blog/excerpt';
+import { formatPostDate } from '@/lib/formatDate';
+import { getPostStatus } from '@/lib/blog/postStatus';
+import { getReadTime } from '@/lib/blog/readTime';
+import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
+import { LIMITS } from '@/config/site';
+import { postPath } from '@/lib/blog/paths';
+import { writePostLastmod } from '@/lib/blog/lastmod';
+import { localiseBodyImages } from './bodyImages';
+import { fetchAllRecords, NEWEST_PUBLISHED_FIRST } from './client';
+import {
+  BlogLoadError,
+  blogFailureMessage,
+  cachedPicture,
+  connect,
+  draftLeakMessage,
+  fileUrl,
+  openImageCache,
+  resolveOptions,
+  type PocketBaseLoaderOptions,
+  type Settings,
+} from './connect';
+import type { ImageCache } from './images';
+import { writeImageManifest } from './imageManifest';
+import {
+  fetchRecordsById,
+  picturesPresent,
+  planRefresh,
+  STORE_KEY_META,
+  storeKey,
+  type ListedRecord,
+} from './refresh';
+import { blogRecordSchema, type BlogData } from './schemas';
+
+const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
+
+export interface BlogLoad {
+  pb: PocketBase;
+  settings: Settings;
+  images: ImageCache;
+  now: Date;
+  context: LoaderContext;
+}
+
+/**
+ * One record, start to finish: validated, checked against the public rules, sanitised, its
+ * pictures localised, its derived fields computed, parsed by the collection's schema. Returns
+ * what the store keeps, or undefined for a record that cannot be shown.
+ */
+async function loadBlogEntry(
+  raw: RecordModel,
+  { pb, settings, images, now, context }: BlogLoad,
+): Promise<{ id: string; data: BlogData } | undefined> {
+  const { logger, parseData } = context;
+  const parsed = blogRecordSchema.safeParse(raw);
+  if (!parsed.success) {
+    logger.warn(`Skipping blog record ${raw.id}: ${parsed.error.issues[0]?.message}`);
+    return undefined;
+  }
+  const record = parsed.data;
+  const status = getPostStatus(record.published, record.published_at, now);
+  if (!settings.preview && (!record.published || !record.published_at)) {
+    throw new BlogLoadError(draftLeakMessage(settings.url, record));
+  }
+  const where = `Post "${record.title}" (${record.id})`;
+  const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
+  const [body, banner] = await Promise.all([
+    localiseBodyImages(sanitised, {
+      images,
+      pocketBaseUrl: settings.url,
+      warn: (problem) => logger.warn(`${where}: picture removed from the body: ${problem}`),
+    }),
+    cachedPicture(images, fileUrl(pb, raw, record.banner_image), (problem) =>
+      logger.warn(
+        `${where}: banner image could not be downloaded, using the placeholder: ${problem}`,
+      ),
+    ),
+  ]);
+  const date = record.published_at ?? record.updated;
+  const data = await parseData({
+    id: record.id,
+    data: {
+      title: record.title,
+      html: body.html,
+      images: body.files,
+      excerpt: record.excerpt ?? createExcerpt(sanitised),
+      readTime: getReadTime(sanitised),
+      date,
+      displayDate: formatPostDate(date),
+      updated: record.updated,
+      status,
+      ...(banner ? { banner } : {}),
+      bannerAlt: record.banner_alt ?? '',
+    },
+  });
+  return { id: record.id, data: data as BlogData };
+}
+
+/** The records this load must turn into entries, and the stored ids that must go. */
+interface BlogFetch {
+  records: RecordModel[];
+  remove: string[];
+  /** True when the store is kept and only `records` are new or changed. */
+  incremental: boolean;
+}
+
+/**
+ * A warm load (the store was built the same way, see refresh.ts) reads the public list's ids
+ * and `updated` and fetches only what changed; any other load reads every record. A preview
+ * always reads everything: its statuses (scheduled, published) change with the clock alone.
+ */
+async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch> {
+  const { pb, settings, images, context } = load;
+  const { store, meta } = context;
+  if (settings.preview || meta.get(STORE_KEY_META) !== key) {
+    const records = await fetchAllRecords(pb, 'blogs', { sort: NEWEST_PUBLISHED_FIRST });
+    return { records, remove: store.keys(), incremental: false };
+  }
+  const listed = await pb.collection('blogs').getFullList<ListedRecord>({
+    batch: LIMITS.loaderBatchSize,
+    sort: NEWEST_PUBLISHED_FIRST,
+    fields: 'id,updated',
+  });
+  const stored = new Map(
+    store.values().map(({ id, data }) => [id, { id, data: data as BlogData }] as const),
+  );
+  const plan = planRefresh(listed, stored, ({ data }) => picturesPresent(data, images.dir));
+  const records = await fetchRecordsById(pb, 'blogs', plan.fetch);
+  return { records, remove: plan.remove, incremental: true };
+}
+
+async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
+  const { store, meta, logger, config } = context;
+  const settings = resolveOptions({ siteOrigin: config.site, ...options });
+  const images = openImageCache(context, settings.imageTimeoutMs);
+  const key = storeKey(settings);
+  let fetched: BlogFetch;
+  let entries: Awaited<ReturnType<typeof loadBlogEntry>>[];
+  try {
+    const pb = await connect(settings);
+    const load = { pb, settings, images, now: new Date(), context };
+    fetched = await fetchBlogRecords(load, key);
+    entries = await Promise.all(fetched.records.map((raw) => loadBlogEntry(raw, load)));
+  } catch (error) {
+    const message = blogFailureMessage(error, settings.url);
+    if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
+    logger.error(message);
+    store.clear();
+    meta.delete(STORE_KEY_META);
+    return;
+  }
+
+  if (!fetched.incremental) store.clear();
+  for (const id of fetched.remove) store.delete(id);
+  // A record fetched again that can no longer be shown (now invalid) leaves the store too.
+  for (const raw of fetched.records) store.delete(raw.id);
+  for (const entry of entries) if (entry) store.set(entry);
+  meta.set(STORE_KEY_META, key);
+  // What this build needs besides the entries, from the whole store: the pictures to hand to
+  // Astro, and the sitemap's dates.
+  const posts = store.values().map(({ id, data }) => ({ id, data: data as BlogData }));
+  await writeImageManifest(
+    images.dir,
+    context.collection,
+    posts.flatMap(({ data }) => [...data.images, ...(data.banner ? [data.banner.file] : [])]),
+  );
+  await writePostLastmod(
+    config.cacheDir,
+    Object.fromEntries(posts.map(({ id, data }) => [postPath(id), data.updated.toISOString()])),
+  );
+  const shown = settings.preview ? ' (draft preview: drafts and scheduled posts included)' : '';
+  const how = fetched.incremental
+    ? `incremental: fetched ${fetched.records.length} new or changed, removed ${fetched.remove.length}`
+    : `fetched ${fetched.records.length}`;
+  logger.info(`Loaded ${store.keys().length} blog posts from ${settings.url}${shown} (${how})`);
+}
+
+/** The `blogs` collection: every public post in PocketBase (every post in a preview), with derived fields. */
+export function pocketBaseBlogsLoader(options: PocketBaseLoaderOptions = {}): Loader {
+  return {
+    name: BLOGS_LOADER_NAME,
+    load: (context) => loadBlogs(context, options),
+  };
+}
