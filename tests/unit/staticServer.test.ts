@@ -56,6 +56,7 @@ describe('static server', () => {
     await writeFile(path.join(root, '404.html'), '<h1>missing</h1>');
     await writeFile(path.join(root, 'blog', '404.html'), '<h1>no post</h1>');
     await writeFile(path.join(root, 'blog', 'real.html'), '<h1>post</h1>');
+    await writeFile(path.join(root, 'broken.txt'), 'broken');
     rulesFile = path.join(root, 'rules.toml');
     await writeFile(
       rulesFile,
@@ -72,11 +73,11 @@ describe('static server', () => {
         '  from = "/old"',
         '  to = "/about"',
         '  status = 301',
-        // A broken rule (a number where a path belongs) makes the server fail inside.
-        '[[redirects]]',
-        '  from = "/broken"',
-        '  to = 404',
-        '  status = 200',
+        // A header value Node refuses to send (a control character) makes the server fail inside.
+        '[[headers]]',
+        '  for = "/broken.txt"',
+        '  [headers.values]',
+        '    X-Broken = "a\\u0001b"',
       ].join('\n'),
     );
     server = await startStaticServer({ root, rulesFile, log: (message) => logged.push(message) });
@@ -173,7 +174,7 @@ describe('static server', () => {
   });
 
   it('answers errors with a generic body and the security headers, and logs the details', async () => {
-    const broken = await fetch(`${server.url}/broken`);
+    const broken = await fetch(`${server.url}/broken.txt`);
     expect(broken.status).toBe(500);
     expectSiteHeaders(broken);
     expect(broken.headers.get('cache-control')).toBe('no-store');
@@ -192,6 +193,12 @@ describe('static server', () => {
 
     const notFound = await fetch(`${server.url}/nothing`);
     expectSiteHeaders(notFound);
+  });
+
+  it('refuses to start on a rule Netlify would refuse (a number where a path belongs)', async () => {
+    const refused = path.join(work, 'refused.toml');
+    await writeFile(refused, '[[redirects]]\n  from = "/x"\n  to = 404\n  status = 200\n');
+    await expect(startStaticServer({ root, rulesFile: refused })).rejects.toThrow(/redirect/);
   });
 
   it('answers every hostile request line with a 4xx and keeps serving', async () => {

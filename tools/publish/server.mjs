@@ -1,49 +1,30 @@
 /**
- * Serves a built site the way Netlify would: the [[headers]] and [[redirects]] of netlify.toml,
- * "/about" answered by about.html, 404.html with status 404, and brotli/gzip like a CDN.
- * `npm start`, `npm run preview`, the tests and the benchmark all use it, so they see what
- * visitors get. It is a preview server: a live site belongs behind nginx or Caddy.
+ * Serves a built site the way Netlify does: netlify.toml's [[headers]] and [[redirects]] as
+ * Netlify's own parsers read them, "/about" answered by about.html (and "/about/" sent there),
+ * 404.html with status 404, and brotli/gzip like a CDN. `npm start`, `npm run preview`, the tests
+ * and the benchmark all use it, so they see what visitors get. It is a preview server: a live site
+ * belongs behind nginx or Caddy. Files go out through `send` (ETag, Last-Modified, 304, ranges),
+ * compressed by `compression`.
  *
  * What it never does: serve a file whose real path (symbolic links resolved) lies outside the
  * root, serve a dot-file or anything in a dot-folder (except /.well-known/), or tell a client
  * why something failed. Every answer, errors included, carries the pages' security headers.
  */
-import { createReadStream } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream';
-import zlib from 'node:zlib';
-import etag from 'etag';
-import fresh from 'fresh';
-import Negotiator from 'negotiator';
-import { parse as parseToml } from 'smol-toml';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import compression from 'compression';
+import send from 'send';
 import { createHardenedServer, listenOnLoopback } from './http.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
 
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
 
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+/** What Netlify sends on a file no [[headers]] rule gives a Cache-Control. */
+const NETLIFY_CACHE_CONTROL = 'public,max-age=0,must-revalidate';
 
-/** Netlify path patterns: `*` matches the rest, `:name` one segment. */
+/** Netlify's redirect paths: `*` matches the rest, `:name` one segment. */
 export function compilePattern(pattern) {
   const source = pattern
     .replace(/\/+$/, '')
@@ -57,35 +38,30 @@ export function compilePattern(pattern) {
   return new RegExp(`^${source}/?$`);
 }
 
-/** Reads headers and redirects from netlify.toml (none when the file is absent). */
+/**
+ * The [[headers]] and [[redirects]] of a netlify.toml (none when it is absent), parsed and checked
+ * by Netlify's parsers: a rule Netlify would refuse stops the server from starting.
+ */
 export async function loadNetlifyRules(file = NETLIFY_TOML) {
-  let config = {};
-  try {
-    config = parseToml(await readFile(file, 'utf8'));
-  } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-  }
-  const headers = (config.headers ?? []).map((rule) => ({
-    match: compilePattern(rule.for),
-    values: rule.values ?? {},
-  }));
-  const redirects = (config.redirects ?? []).map((rule) => ({
-    match: compilePattern(rule.from),
-    to: rule.to,
-    status: rule.status ?? 301,
-    force: rule.force ?? false,
-  }));
-  return { headers, redirects };
+  const options = { netlifyConfigPath: file, minimal: false };
+  const [headers, redirects] = await Promise.all([
+    parseAllHeaders({ ...options, headersFiles: [], configHeaders: [] }),
+    parseAllRedirects({ ...options, redirectsFiles: [], configRedirects: [] }),
+  ]);
+  const errors = [...headers.errors, ...redirects.errors];
+  if (errors.length > 0) throw new AggregateError(errors, errors.map((e) => e.message).join('\n'));
+  return {
+    headers: /** @type {import('@netlify/headers-parser').Header[]} */ (headers.headers),
+    redirects: /** @type {{ from: string, to: string, status?: number, force: boolean }[]} */ (
+      redirects.redirects
+    ).map((rule) => ({ ...rule, match: compilePattern(rule.from), status: rule.status ?? 301 })),
+  };
 }
 
 /** The headers netlify.toml gives a path: every matching rule's, later rules winning. */
 function headersFor(rules, pathname) {
-  /** @type {Record<string, string>} */
-  const result = {};
-  for (const rule of rules.headers) {
-    if (rule.match.test(pathname)) Object.assign(result, rule.values);
-  }
-  return result;
+  const matching = rules.headers.filter((rule) => rule.forRegExp.test(pathname));
+  return Object.assign({}, ...matching.map((rule) => rule.values));
 }
 
 /**
@@ -101,11 +77,10 @@ export function isHiddenPath(relative) {
 }
 
 /**
- * The file at `relative` inside `root` (a real path), or null. The file's real path must lie
- * inside the root: a symbolic link that leads out, or to a hidden file, is not followed.
+ * The real path of the file at `relative` inside `root` (a real path), or null. It must lie inside
+ * the root: a symbolic link that leads out, or to a hidden file, is not followed.
  * @param {string} root
  * @param {string} relative
- * @returns {Promise<{ file: string, stats: import('node:fs').Stats } | null>}
  */
 async function fileAt(root, relative) {
   if (relative.includes('\0') || isHiddenPath(relative)) return null;
@@ -113,89 +88,31 @@ async function fileAt(root, relative) {
   if (!lexical.startsWith(root + path.sep)) return null;
   try {
     const file = await realpath(lexical);
-    const inside = path.relative(root, file);
-    if (!file.startsWith(root + path.sep) || isHiddenPath(inside)) return null;
-    const stats = await stat(file);
-    return stats.isFile() ? { file, stats } : null;
+    if (!file.startsWith(root + path.sep) || isHiddenPath(path.relative(root, file))) return null;
+    return (await stat(file)).isFile() ? file : null;
   } catch {
     return null;
   }
 }
 
-/** The file a clean URL maps to: /about → about.html, / → index.html, /a/ → a/index.html. */
-async function resolveFile(root, pathname) {
-  const candidates = pathname.endsWith('/')
-    ? [`${pathname}index.html`, `${pathname.replace(/\/+$/, '')}.html`]
-    : [pathname, `${pathname}.html`, `${pathname}/index.html`];
-  for (const candidate of candidates) {
-    const found = await fileAt(root, candidate);
-    if (found) return found;
+/**
+ * What Netlify answers for a path with its pretty URLs: `{ file }` to send, `{ location }` where
+ * the other form of the URL is the page's own (/about/ → /about for about.html, /docs → /docs/
+ * for docs/index.html), or null.
+ */
+async function resolvePath(root, pathname) {
+  if (pathname.endsWith('/')) {
+    const file = await fileAt(root, `${pathname}index.html`);
+    if (file) return { file };
+    const trimmed = pathname.replace(/\/+$/, '');
+    return trimmed && (await fileAt(root, `${trimmed}.html`)) ? { location: trimmed } : null;
   }
-  return null;
+  const file = (await fileAt(root, pathname)) ?? (await fileAt(root, `${pathname}.html`));
+  if (file) return { file };
+  return (await fileAt(root, `${pathname}/index.html`)) ? { location: `${pathname}/` } : null;
 }
 
-/** Encodings we can produce, in the order we prefer them when the client rates them equally. */
-const ENCODINGS = ['br', 'gzip', 'identity'];
-
-/**
- * The response's content coding: the client's best-rated one that we produce, honouring q=0
- * ("not this one"). Identity when the client accepts nothing we have: every client reads it.
- */
-function pickEncoding(req, contentType) {
-  if (!COMPRESSIBLE.test(contentType)) return null;
-  const [best] = new Negotiator(req).encodings(ENCODINGS, { preferred: ENCODINGS });
-  return best === 'br' || best === 'gzip' ? best : null;
-}
-
-/**
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {{ file: string, stats: import('node:fs').Stats }} found
- * @param {number} status
- * @param {Record<string, string>} extraHeaders
- */
-function send(req, res, { file, stats }, status, extraHeaders) {
-  const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const encoding = pickEncoding(req, contentType);
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
-  res.setHeader('Content-Type', contentType);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (status === 200) {
-    // A weak validator: the same file is sent identity, gzip or brotli-encoded.
-    const validators = {
-      etag: etag(stats, { weak: true }),
-      'last-modified': stats.mtime.toUTCString(),
-    };
-    res.setHeader('ETag', validators.etag);
-    res.setHeader('Last-Modified', validators['last-modified']);
-    if (fresh(req.headers, validators)) {
-      res.statusCode = 304;
-      res.removeHeader('Content-Type');
-      return res.end();
-    }
-  }
-  if (encoding) res.setHeader('Content-Encoding', encoding);
-  else res.setHeader('Content-Length', stats.size);
-  if (req.method === 'HEAD') return res.end();
-  const source = createReadStream(file);
-  const compressor =
-    encoding === 'br'
-      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-        ? zlib.createGzip({ level: 6 })
-        : null;
-  const onDone = (error) => {
-    if (error) res.destroy(error);
-  };
-  if (compressor) pipeline(source, compressor, res, onDone);
-  else pipeline(source, res, onDone);
-}
-
-/**
- * A short plain-text error that says nothing about the server, with the pages' security headers
- * and no caching.
- */
+/** A short plain-text error that says nothing about the server, and is never cached. */
 function sendError(res, status, headers, extra = {}) {
   const body = `${STATUS_TEXT[status] ?? 'Error'}\n`;
   res.writeHead(status, {
@@ -240,73 +157,79 @@ export async function startStaticServer({
   const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
   const siteHeaders = headersFor(rules, '/');
+  const compress = compression({ threshold: 0 });
+
+  /** Sends a file of the site with a status and the headers netlify.toml gives its URL. */
+  function sendFile(req, res, siteRoot, file, status, headers) {
+    return new Promise((resolve, reject) => {
+      res.statusCode = status;
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', NETLIFY_CACHE_CONTROL);
+      const relative = path.relative(siteRoot, file).split(path.sep).map(encodeURIComponent);
+      send(req, `/${relative.join('/')}`, { root: siteRoot, dotfiles: 'allow', index: false })
+        .on('error', reject)
+        .on('end', resolve)
+        .pipe(res);
+    });
+  }
+
+  async function answer(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendError(res, 405, siteHeaders, { Allow: 'GET, HEAD' });
+    }
+    const target = req.url ?? '';
+    if (!target.startsWith('/')) return sendError(res, 400, siteHeaders);
+    const [rawPath, query] = target.split(/\?(.*)/s);
+    let pathname;
+    try {
+      pathname = decodeURIComponent(rawPath);
+    } catch {
+      return sendError(res, 400, siteHeaders);
+    }
+    const headers = headersFor(rules, rawPath);
+    // The root may be a link that a publisher swaps atomically (the rebuild listener): resolve
+    // it once per request, so every file of this response comes from the same build.
+    const siteRoot = await realpath(configuredRoot).catch(() => null);
+    if (!siteRoot) return sendError(res, 503, siteHeaders);
+
+    // Like Netlify, a rule only applies where no file answers (unless forced).
+    const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
+    const direct = forced ? null : await resolvePath(siteRoot, pathname);
+    if (direct?.file) return sendFile(req, res, siteRoot, direct.file, 200, headers);
+    if (direct?.location) {
+      const location = query === undefined ? direct.location : `${direct.location}?${query}`;
+      return res.writeHead(301, { ...headers, Location: location }).end();
+    }
+    for (const rule of forced ? [forced] : rules.redirects) {
+      const match = rule.match.exec(pathname);
+      if (!match) continue;
+      const destination = rule.to.replace(/:(\w+)/g, (_, name) => match.groups?.[name] ?? '');
+      if (rule.status >= 300 && rule.status < 400) {
+        return res.writeHead(rule.status, { ...headers, Location: destination }).end();
+      }
+      const rewritten = await resolvePath(siteRoot, destination);
+      if (rewritten?.file) {
+        const ruleHeaders = headersFor(rules, destination);
+        return sendFile(req, res, siteRoot, rewritten.file, rule.status, ruleHeaders);
+      }
+    }
+    const notFound = await fileAt(siteRoot, '404.html');
+    if (notFound)
+      return sendFile(req, res, siteRoot, notFound, 404, headersFor(rules, '/404.html'));
+    sendError(res, 404, siteHeaders);
+  }
 
   const server = createHardenedServer(
-    async (req, res) => {
-      try {
-        if (req.method !== 'GET' && req.method !== 'HEAD') {
-          sendError(res, 405, siteHeaders, { Allow: 'GET, HEAD' });
-          return;
-        }
-        const target = req.url ?? '';
-        if (!target.startsWith('/')) {
-          sendError(res, 400, siteHeaders);
-          return;
-        }
-        const rawPath = target.split('?')[0];
-        let pathname;
-        try {
-          pathname = decodeURIComponent(rawPath);
-        } catch {
-          sendError(res, 400, siteHeaders);
-          return;
-        }
-        const headers = headersFor(rules, rawPath);
-        // The root may be a link that a publisher swaps atomically (the rebuild listener): resolve
-        // it once per request, so every file of this response comes from the same build.
-        let siteRoot;
-        try {
-          siteRoot = await realpath(configuredRoot);
-        } catch {
-          sendError(res, 503, siteHeaders);
-          return;
-        }
-
-        const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
-        const direct = forced ? null : await resolveFile(siteRoot, pathname);
-        if (direct) return send(req, res, direct, 200, headers);
-
-        // Like Netlify, a rule only applies where no file answers (unless forced).
-        for (const rule of forced ? [forced] : rules.redirects) {
-          const match = rule.match.exec(pathname);
-          if (!match) continue;
-          const destination = rule.to.replace(/:(\w+)/g, (_, name) =>
-            name === 'splat' ? (match.groups?.splat ?? '') : (match.groups?.[name] ?? ''),
-          );
-          if (rule.status >= 300 && rule.status < 400) {
-            res.writeHead(rule.status, { ...headers, Location: destination }).end();
-            return;
-          }
-          const rewritten = await resolveFile(siteRoot, destination);
-          if (rewritten) {
-            return send(req, res, rewritten, rule.status, headersFor(rules, destination));
-          }
-        }
-
-        const notFound = await fileAt(siteRoot, '404.html');
-        if (notFound) return send(req, res, notFound, 404, headersFor(rules, '/404.html'));
-        sendError(res, 404, siteHeaders);
-      } catch (error) {
-        log(
-          `static server: ${req.method} ${req.url}: ${error instanceof Error ? error.stack : error}`,
-        );
-        if (!res.headersSent) sendError(res, 500, siteHeaders);
-        else res.destroy();
-      }
-    },
+    (req, res) =>
+      compress(req, res, () =>
+        answer(req, res).catch((error) => {
+          log(`static server: ${req.method} ${req.url}: ${error?.stack ?? error}`);
+          if (!res.headersSent) sendError(res, 500, siteHeaders);
+          else res.destroy();
+        }),
+      ),
     limits,
     siteHeaders,
   );
-
   return listenOnLoopback(server, { port, host });
 }

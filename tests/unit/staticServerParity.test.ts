@@ -1,0 +1,117 @@
+/**
+ * The local server answers as Netlify does, for a site shaped like ours (Astro's format: 'file',
+ * so /about is about.html) and the project's own netlify.toml. The expected table comes from
+ * Netlify's documented rules, written out by hand, not from what the server answers:
+ * - pretty URLs: /x serves x.html; /x/ redirects (301) to /x where only x.html exists, and /x to
+ *   /x/ where only x/index.html does; the query string goes along;
+ * - shadowing: a redirect rule that is not forced applies only where no file answers, and the
+ *   first matching rule wins (/blog/page/99 takes /blog/page/*, not /blog/*);
+ * - a path nothing answers gets 404.html with status 404;
+ * - [[headers]] apply by their `for` glob (`*` the rest, `:name` one segment), and a file no rule
+ *   gives a Cache-Control gets Netlify's default, public,max-age=0,must-revalidate.
+ * Our own rules on top: no dot-file, nothing outside the root, the site-wide headers on every answer.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStaticServer } from '../../tools/publish/server.mjs';
+import { rawRequest } from '../support/raw-http';
+
+const PAGE = 'public, max-age=0, must-revalidate';
+const ASSET = 'public, max-age=31536000, immutable';
+const NETLIFY_DEFAULT = 'public,max-age=0,must-revalidate';
+/** The [[headers]] for = "/*" values of netlify.toml, as written there. */
+const SITE_WIDE = {
+  'content-security-policy':
+    "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+const FILES: Record<string, string> = {
+  'index.html': 'home',
+  'about.html': 'about',
+  'blog.html': 'blog list',
+  'blog/some-post.html': 'a post',
+  'blog/404.html': 'no such post',
+  '404.html': 'no such page',
+  'docs/index.html': 'docs',
+  '_astro/app.1a2b.js': 'script',
+  'logos/acme.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  '.env': 'SECRET=1',
+};
+
+type Row = [
+  path: string,
+  status: number,
+  expected: { location?: string; body?: string; cache?: string },
+];
+
+const TABLE: Row[] = [
+  ['/', 200, { body: 'home', cache: PAGE }],
+  ['/about', 200, { body: 'about', cache: PAGE }],
+  ['/about/', 301, { location: '/about' }],
+  ['/about/?ref=x', 301, { location: '/about?ref=x' }],
+  ['/blog', 200, { body: 'blog list', cache: PAGE }],
+  ['/blog/', 301, { location: '/blog' }],
+  ['/blog/some-post', 200, { body: 'a post', cache: PAGE }],
+  ['/blog/some-post/', 301, { location: '/blog/some-post' }],
+  ['/blog/no-such-post', 404, { body: 'no such post' }],
+  ['/blog/page/99', 404, { body: 'no such page' }],
+  ['/docs', 301, { location: '/docs/' }],
+  ['/docs/', 200, { body: 'docs' }],
+  ['/missing', 404, { body: 'no such page' }],
+  ['/.env', 404, { body: 'no such page' }],
+  // The URL standard reads %2e%2e as "..", so a browser (and fetch) asks for / itself.
+  ['/%2e%2e/', 200, { body: 'home', cache: PAGE }],
+  ['/%2e%2e/%2e%2e/etc/passwd', 404, { body: 'no such page' }],
+  ['/_astro/app.1a2b.js', 200, { body: 'script', cache: ASSET }],
+  ['/logos/acme.svg', 200, { cache: NETLIFY_DEFAULT }],
+];
+
+describe('static server answers as Netlify does', () => {
+  let root: string;
+  let server: Awaited<ReturnType<typeof startStaticServer>>;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'lw-parity-'));
+    for (const [name, body] of Object.entries(FILES)) {
+      await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+      await writeFile(path.join(root, name), body);
+    }
+    server = await startStaticServer({ root });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each(TABLE)('%s answers %i', async (pathname, status, expected) => {
+    const response = await fetch(`${server.url}${pathname}`, { redirect: 'manual' });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('location')).toBe(expected.location ?? null);
+    for (const [name, value] of Object.entries(SITE_WIDE)) {
+      expect(response.headers.get(name), name).toBe(value);
+    }
+    if (expected.cache) expect(response.headers.get('cache-control')).toBe(expected.cache);
+    const body = await response.text();
+    if (expected.body !== undefined) expect(body).toBe(expected.body);
+    expect(body).not.toContain('SECRET');
+  });
+
+  it('answers a raw /%2e%2e/ (no client resolved it) with the 404 page, never a file above the root', async () => {
+    for (const target of ['/%2e%2e/', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd']) {
+      const { status, text } = await rawRequest(
+        server.port,
+        `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      expect(status, target).toBe(404);
+      expect(text, target).toMatch(/no such page$/);
+    }
+  });
+});
