@@ -1,7 +1,7 @@
 /**
  * The self-hosted rebuild listener: its HTTP contract, queueing, atomic publishing and failure
  * handling with a stub build (fast and controllable). The real process with the real `astro
- * build` is tested from a production install in rebuild-listener-production.test.ts.
+ * build` is tested from a production install in rebuildListenerProduction.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
