@@ -24,7 +24,7 @@ import { runAstroBuild } from './build.mjs';
 /** The environment variable of the listener's shared secret; never passed on to a build. */
 export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
 /** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
-export const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
+const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
 const OUTPUT_TAIL_CHARS = 4000;
 
 /** @typedef {(message: string) => void} Logger */

@@ -7,9 +7,9 @@ import { requestHasSecret } from '../../src/integrations/bearerSecret.mjs';
 import { createHardenedServer, listenOnLoopback } from './http.mjs';
 import { SECRET_VARIABLE } from './queue.mjs';
 
-export const MIN_SECRET_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
 /** At most one log line per this interval about refused requests; the rest are counted. */
-export const REFUSED_LOG_INTERVAL_MS = 60_000;
+const REFUSED_LOG_INTERVAL_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** @typedef {(message: string) => void} Logger */
@@ -22,7 +22,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  * @param {string | undefined} target
  * @returns {{ pathname: string, query: URLSearchParams } | null}
  */
-export function parseOriginForm(target) {
+function parseOriginForm(target) {
   if (typeof target !== 'string' || !target.startsWith('/')) return null;
   const mark = target.indexOf('?');
   const pathname = mark === -1 ? target : target.slice(0, mark);
@@ -37,7 +37,7 @@ export function parseOriginForm(target) {
  * @param {Logger} log
  * @param {number} intervalMs
  */
-export function rateLimitedLog(log, intervalMs) {
+function rateLimitedLog(log, intervalMs) {
   let held = 0;
   /** @type {NodeJS.Timeout | null} */
   let timer = null;

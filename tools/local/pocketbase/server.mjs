@@ -30,7 +30,7 @@ import { resolvePocketBaseBinary } from './binary.mjs';
 
 /** The project root (three levels above tools/local/pocketbase), so nothing depends on the cwd. */
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migrations');
-export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
+const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
 
 const HEALTH_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
