@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { UserPlus, Upload, ListChecks } from 'lucide-react';
 
-export interface Step {
+interface Step {
   icon: LucideIcon;
   title: string;
   description: string;

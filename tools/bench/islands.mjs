@@ -8,7 +8,7 @@ import { CHROMIUM_FLAGS } from '../shared/chromium.mjs';
 import { chromiumPath } from './lighthouse.mjs';
 
 /** Lighthouse's mobile screen (Moto G Power). */
-export const MOBILE_VIEWPORT = { width: 412, height: 823 };
+const MOBILE_VIEWPORT = { width: 412, height: 823 };
 const SETTLE_MS = 2_500;
 
 const isJavaScript = (request) =>

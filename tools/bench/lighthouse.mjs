@@ -8,7 +8,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from '../shared/chromium.mjs';
 
 /** Lighthouse drives Chromium itself: the project's flags, headless. */
-export const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** @typedef {'performance' | 'accessibility' | 'best-practices' | 'seo'} Category */
 /** @type {Category[]} */

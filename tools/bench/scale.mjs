@@ -90,7 +90,7 @@ async function countHtmlFiles(dir) {
 }
 
 /** A post body of a realistic length (about 600 words), so rendering has real work to do. */
-export function makeBenchPost(index) {
+function makeBenchPost(index) {
   const n = index + 1;
   const paragraph =
     'Provisional tax, VAT returns and PAYE reconciliations follow a calendar that leaves little ' +

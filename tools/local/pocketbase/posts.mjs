@@ -13,7 +13,7 @@
  * @param {number} index
  * @returns {PostInput}
  */
-export function makeDefaultPost(index) {
+function makeDefaultPost(index) {
   const n = index + 1;
   return {
     title: `Test post ${n}`,

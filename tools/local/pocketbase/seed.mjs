@@ -60,7 +60,7 @@ async function readSeedFile(relative, seedDir) {
  * @param {SeedBlog} item
  * @returns {{ published: boolean, published_at?: string }}
  */
-export function seedPublishing(item, now = new Date()) {
+function seedPublishing(item, now = new Date()) {
   const days =
     item.publishedDaysAgo ??
     (item.scheduledInDays === undefined ? undefined : -item.scheduledInDays);
