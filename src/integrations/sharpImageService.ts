@@ -6,7 +6,7 @@
  *
  * Everything else is Astro's: its URLs, options, srcset and HTML attributes, and every transform
  * to another format. The WebP path mirrors Astro 5.18's transform (astro/assets/services/sharp:
- * rotate, resize by fit, background, quality); tests/unit/sharpImageService.test.ts compares the
+ * rotate, resize by fit, background, quality); tests/unit/integrations/sharpImageService.test.ts compares the
  * two on each of those options, so an Astro upgrade that changes them fails there.
  */
 import type { LocalImageService } from 'astro';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { ENV_SCHEMA } from '@/config/envSchema.mjs';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
 
 interface NetlifyToml {
   plugins?: { package: string; inputs?: { paths?: string[] } }[];

@@ -15,8 +15,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer } from '../../tools/publish/server.mjs';
-import { rawRequest } from '../support/raw-http';
+import { startStaticServer } from '../../../../tools/publish/server.mjs';
+import { rawRequest } from '../../../support/raw-http';
 
 const PAGE = 'public, max-age=0, must-revalidate';
 const ASSET = 'public, max-age=31536000, immutable';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const SEED_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../pocketbase/seed',
+  '../../../pocketbase/seed',
 );
 const MAX_IMAGE_BYTES = 100 * 1024;
 

@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENV_SCHEMA, readEnv } from '@/config/envSchema.mjs';
-import { TOOL_ENV_SCHEMA } from '../../tools/shared/env.mjs';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
-import { listFiles } from '../support/files';
+import { TOOL_ENV_SCHEMA } from '../../../tools/shared/env.mjs';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
+import { listFiles } from '../../support/files';
 
 const DECLARED = new Set([...Object.keys(ENV_SCHEMA), ...Object.keys(TOOL_ENV_SCHEMA)]);
 /** Set by the tools for the processes they start, or by Node and CI themselves; read by nobody. */

@@ -21,7 +21,7 @@ import {
   inspectPage,
 } from '@/integrations/trustedScripts.mjs';
 
-const SRC = path.resolve(import.meta.dirname, '../../src');
+const SRC = path.resolve(import.meta.dirname, '../../../src');
 const THEME_SCRIPT_FILE = path.join(SRC, 'components/layout/ThemeScript.astro');
 
 async function astroFiles(dir: string): Promise<string[]> {

@@ -2,8 +2,8 @@ import type { ImageTransform } from 'astro';
 import astroSharp from 'astro/assets/services/sharp';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import service, { WEBP_EFFORT } from '../../src/integrations/sharpImageService';
-import { photoLikeJpeg } from '../../tools/bench/pictures.mjs';
+import service, { WEBP_EFFORT } from '../../../src/integrations/sharpImageService';
+import { photoLikeJpeg } from '../../../tools/bench/pictures.mjs';
 
 // What Astro hands a local service's transform: the image config with the service's own config.
 const IMAGE_CONFIG = {
