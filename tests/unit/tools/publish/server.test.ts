@@ -3,7 +3,11 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compilePattern, isHiddenPath, startStaticServer } from '../../../../tools/publish/server.mjs';
+import {
+  compilePattern,
+  isHiddenPath,
+  startStaticServer,
+} from '../../../../tools/publish/server.mjs';
 import { hostileRequests, rawRequest } from '../../../support/raw-http';
 
 /** The security headers every answer carries (from the test rules: X-Test, like netlify.toml's /*). */

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { nodeVersionProblem } from '../../../../tools/shared/node.mjs';
 
-const ENGINES = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'))
-  .engines.node as string;
+const ENGINES = JSON.parse(
+  readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+).engines.node as string;
 
 describe('the Node check every command runs first', () => {
   it("accepts the Node versions the tools support, with package.json's own range", () => {
