@@ -18,7 +18,7 @@ export default defineConfig(
       'playwright-report/',
       'pocketbase/pb_migrations/',
       'pocketbase/pb_hooks/',
-      'tests/support/pocketbase-hooks/',
+      'tests/support/pocketbaseHooks/',
     ],
   },
   js.configs.recommended,

@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './tests/support/chromium';
  */
 export default defineConfig({
   testDir: './tests/e2e',
-  globalSetup: './tests/support/global-setup.ts',
+  globalSetup: './tests/support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { variantSite } from '../support/shared-sites';
+import { variantSite } from '../support/sharedSites';
 import { buildSite, serveSite, type ServedSite } from '../support/site';
 import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
 import {
@@ -19,7 +19,7 @@ import {
   presetTheme,
   recordRequests,
 } from '../support/e2e';
-import { THEMES, VIEWPORTS, attachScreenshot, findPageProblems } from '../support/device-checks';
+import { THEMES, VIEWPORTS, attachScreenshot, findPageProblems } from '../support/deviceChecks';
 import { listFiles } from '../support/files';
 
 const BUILD_TIMEOUT = 300_000;

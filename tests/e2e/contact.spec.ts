@@ -11,14 +11,14 @@ import {
   waitForIsland,
   watchCsp,
 } from '../support/e2e';
-import type { RemoteEmailjs } from '../support/emailjs-server';
+import type { RemoteEmailjs } from '../support/emailjsServer';
 import {
   mainSite,
   MISSING_EMAILJS_VARIABLES,
   sharedEmailjs,
   variantSite,
   type SharedSite,
-} from '../support/shared-sites';
+} from '../support/sharedSites';
 import { TEST_EMAILJS_ENV } from '../support/site';
 import { CONTACT, LIMITS, TIMING } from '../../src/config/site';
 

@@ -36,7 +36,7 @@ import { parse } from 'smol-toml';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { compilePattern, NETLIFY_TOML } from '../../tools/publish/server.mjs';
-import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/built-site';
+import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/builtSite';
 import {
   expectNoAxeViolations,
   presetTheme,
@@ -44,7 +44,7 @@ import {
   waitForIsland,
   watchCsp,
 } from '../support/e2e';
-import { FIXTURE_CONFIG, variantSite } from '../support/shared-sites';
+import { FIXTURE_CONFIG, variantSite } from '../support/sharedSites';
 import { TEST_EMAILJS_ENV } from '../support/site';
 import { BROKEN_MESSAGE } from '../fixtures/island-errors/message';
 import { PAGE_ROUTES } from '../support/pages';

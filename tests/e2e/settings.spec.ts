@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { readJsonLd } from '../support/e2e';
-import { VARIANT_SETTINGS as SETTINGS, variantSite } from '../support/shared-sites';
+import { VARIANT_SETTINGS as SETTINGS, variantSite } from '../support/sharedSites';
 
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });

@@ -12,7 +12,7 @@
  * size, the sizes taking turns.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { listBuiltPages } from '../support/built-site';
+import { listBuiltPages } from '../support/builtSite';
 import {
   MENU_BUTTON,
   MENU_LINKS,
@@ -24,7 +24,7 @@ import {
   type MatrixRoute,
   scrollPositions,
   scrollToPosition,
-} from '../support/device-checks';
+} from '../support/deviceChecks';
 import { ROUTES, useTheme } from '../support/e2e';
 
 // Independent tests: let both workers take them.

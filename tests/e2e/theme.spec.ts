@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { distDir, listBuiltPages } from '../support/built-site';
+import { distDir, listBuiltPages } from '../support/builtSite';
 import { THEME_KEY, presetTheme, waitForIsland } from '../support/e2e';
 
 // Independent tests: let both workers take them.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuild } from '../support/site';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
-import { startSilentServer } from '../support/silent-server';
+import { startSilentServer } from '../support/silentServer';
 
 describe('astro build without a working PocketBase', () => {
   it('fails naming the URL and the cause when PocketBase is unreachable', async () => {

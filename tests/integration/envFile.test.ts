@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { copyProject, envWithoutProjectVariables, type ProjectCopy } from '../support/project-copy';
+import { copyProject, envWithoutProjectVariables, type ProjectCopy } from '../support/projectCopy';
 
 const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
 

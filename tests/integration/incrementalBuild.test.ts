@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { copyProject } from '../support/project-copy';
+import { copyProject } from '../support/projectCopy';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
 let server: TestPocketBase | undefined;

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../tools/local/pocketbase/admin.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
-import { copyProject, envWithoutProjectVariables } from '../support/project-copy';
+import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';
 import { isRunning, processTable } from '../support/processes';
 
 const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');

@@ -12,7 +12,7 @@ import { BlogLoadError } from '@/cms/connect';
 import { blogSchema, blogStatusSchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { startSilentServer, type SilentServer } from '../support/silent-server';
+import { startSilentServer, type SilentServer } from '../support/silentServer';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

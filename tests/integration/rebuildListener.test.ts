@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRebuildListener } from '../../tools/publish/webhook.mjs';
 import { createRebuilder } from '../../tools/publish/queue.mjs';
 import { startStaticServer } from '../../tools/publish/server.mjs';
-import { hostileRequests, rawRequest } from '../support/raw-http';
+import { hostileRequests, rawRequest } from '../support/rawHttp';
 
 const SECRET = 'test-secret-0123456789abcdef';
 const PAGE_COUNT = 40;

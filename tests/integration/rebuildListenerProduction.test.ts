@@ -22,8 +22,8 @@ import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { processTable } from '../support/processes';
-import { hostileRequests, rawRequest } from '../support/raw-http';
-import { startSilentServer, type SilentServer } from '../support/silent-server';
+import { hostileRequests, rawRequest } from '../support/rawHttp';
+import { startSilentServer, type SilentServer } from '../support/silentServer';
 import { TEST_EMAILJS_ENV } from '../support/site';
 
 const SECRET = 'production-secret-0123456789abcdef';

@@ -109,7 +109,7 @@ export function createPosts(
   return createPostsInBulk(pb, count, make);
 }
 
-const TEST_HOOKS = path.join(import.meta.dirname, 'pocketbase-hooks');
+const TEST_HOOKS = path.join(import.meta.dirname, 'pocketbaseHooks');
 
 /**
  * A temporary copy of the project's hooks in which the tests drive the minute job: the cron wiring

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { startStaticServer } from '../../tools/publish/server.mjs';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
-import { copyProject } from './project-copy';
+import { copyProject } from './projectCopy';
 
 /**
  * EmailJS values for test builds, which are production builds: without them `astro build` stops.

@@ -12,7 +12,7 @@ import {
   startEmailjsControl,
   startEmailjsServer,
   type EmailjsServer,
-} from '../../../support/emailjs-server';
+} from '../../../support/emailjsServer';
 
 let server: EmailjsServer;
 

@@ -13,7 +13,7 @@ import {
   staticImports,
   weighPage,
 } from '../../../../tools/bench/weight.mjs';
-import { pngSize, readLocs, routeOf } from '../../../support/built-site';
+import { pngSize, readLocs, routeOf } from '../../../support/builtSite';
 
 const run = (performance: number, lcpMs: number) => ({ scores: { performance }, lcpMs });
 

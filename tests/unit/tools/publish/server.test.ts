@@ -8,7 +8,7 @@ import {
   isHiddenPath,
   startStaticServer,
 } from '../../../../tools/publish/server.mjs';
-import { hostileRequests, rawRequest } from '../../../support/raw-http';
+import { hostileRequests, rawRequest } from '../../../support/rawHttp';
 
 /** The security headers every answer carries (from the test rules: X-Test, like netlify.toml's /*). */
 function expectSiteHeaders(response: Response) {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../../../tools/publish/server.mjs';
-import { rawRequest } from '../../../support/raw-http';
+import { rawRequest } from '../../../support/rawHttp';
 
 const PAGE = 'public, max-age=0, must-revalidate';
 const ASSET = 'public, max-age=31536000, immutable';

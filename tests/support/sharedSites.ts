@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { connectEmailjs, type RemoteEmailjs } from './emailjs-server';
+import { connectEmailjs, type RemoteEmailjs } from './emailjsServer';
 import type { BuildOptions } from './site';
 
 export interface SiteEnvNames {

@@ -1,19 +1,19 @@
 /**
- * Builds the two sites every spec shares, at once, and serves them (see shared-sites.ts for what
+ * Builds the two sites every spec shares, at once, and serves them (see sharedSites.ts for what
  * each one is): the shared site against a seeded PocketBase with its contact form pointed at the
  * fake EmailJS endpoint started here, and the variant site against an empty PocketBase. Workers
  * find the URLs, folders and build output through process.env.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startEmailjsControl, startEmailjsServer } from './emailjs-server';
+import { startEmailjsControl, startEmailjsServer } from './emailjsServer';
 import { startTestPocketBase } from './pocketbase';
 import {
   SHARED_SITE_ENV_NAMES,
   VARIANT_BUILD,
   VARIANT_SITE_ENV_NAMES,
   type SiteEnvNames,
-} from './shared-sites';
+} from './sharedSites';
 import { runBuild, serveSite, type BuildOptions } from './site';
 
 export default async function globalSetup() {
