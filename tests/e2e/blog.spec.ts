@@ -245,7 +245,7 @@ test.describe('blog with 35 posts', () => {
   }, testInfo) => {
     test.slow();
     const failures: string[] = [];
-    for (const [index, viewport] of VIEWPORTS.entries()) {
+    for (const viewport of VIEWPORTS) {
       for (const theme of THEMES) {
         const context = await browser.newContext({
           viewport: { width: viewport.width, height: viewport.height },
@@ -258,8 +258,7 @@ test.describe('blog with 35 posts', () => {
           page,
           { path: url('/blog/page/2'), status: 200 },
           viewport,
-          // The menu in one theme per size, the sizes taking turns, as in the shell's matrix.
-          { theme, menu: theme === THEMES[index % THEMES.length] },
+          { theme, menu: true },
         );
         const name = `/blog/page/2 ${viewport.name} ${theme}`;
         failures.push(...problems.map((problem) => `${name}: ${problem}`));

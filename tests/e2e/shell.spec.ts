@@ -7,9 +7,8 @@
  * land below the fixed header, and where the header shows the menu button, the menu covers the
  * screen and every link in it is hit at its centre at the top, middle and bottom of the page. A
  * route with a problem gets a full-page screenshot attached, named for its route, viewport and
- * theme. One matrix test per screen size walks all routes in both themes (one browser page, no
- * rebuilds); the menu, whose layout does not depend on the theme, is checked in one theme per
- * size, the sizes taking turns.
+ * theme. One matrix test per screen size and theme walks all routes (one browser page, no
+ * rebuilds), so the whole matrix costs a few page loads per route.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { listBuiltPages } from '../support/builtSite';
@@ -25,7 +24,7 @@ import {
   scrollPositions,
   scrollToPosition,
 } from '../support/deviceChecks';
-import { ROUTES, useTheme } from '../support/e2e';
+import { ROUTES, presetTheme, useTheme } from '../support/e2e';
 
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });
@@ -335,40 +334,34 @@ async function matrixRoutes(): Promise<MatrixRoute[]> {
   return [...routes, ...NOT_FOUND_ROUTES];
 }
 
-VIEWPORTS.forEach((viewport, index) => {
-  // The menu's layout does not depend on the theme, and its checks are the matrix's slowest part:
-  // each size checks the menu in one theme, the sizes taking turns, so both themes get checked.
-  const menuTheme = THEMES[index % THEMES.length];
-  test.describe(viewport.name, () => {
-    test.use({
-      viewport: { width: viewport.width, height: viewport.height },
-      hasTouch: viewport.touch,
-      isMobile: viewport.touch,
-    });
+for (const viewport of VIEWPORTS) {
+  for (const theme of THEMES) {
+    test.describe(`${viewport.name}, ${theme} theme`, () => {
+      test.use({
+        viewport: { width: viewport.width, height: viewport.height },
+        hasTouch: viewport.touch,
+        isMobile: viewport.touch,
+      });
 
-    test(`every route in both themes: no sideways scroll, big enough targets, anchors clear of the header, a menu that works (${menuTheme})`, async ({
-      page,
-    }, testInfo) => {
-      test.slow();
-      const failures: string[] = [];
-      for (const route of await matrixRoutes()) {
-        for (const theme of THEMES) {
-          await test.step(`${route.path}, ${theme}`, async () => {
-            await useTheme(page, theme);
-            const problems = await findPageProblems(page, route, viewport, {
-              theme,
-              menu: theme === menuTheme,
-            });
+      test('every route: no sideways scroll, big enough targets, anchors clear of the header, a menu that works', async ({
+        page,
+      }, testInfo) => {
+        test.slow();
+        await presetTheme(page, theme);
+        const failures: string[] = [];
+        for (const route of await matrixRoutes()) {
+          await test.step(route.path, async () => {
+            const problems = await findPageProblems(page, route, viewport, { theme, menu: true });
             if (problems.length === 0) return;
-            failures.push(...problems.map((problem) => `${route.path} (${theme}): ${problem}`));
+            failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
             await attachScreenshot(page, testInfo, `${route.path} ${viewport.name} ${theme}.png`);
           });
         }
-      }
-      expect(failures).toEqual([]);
+        expect(failures).toEqual([]);
+      });
     });
-  });
-});
+  }
+}
 
 /** Long pages, each link tapped on one of them (in turn) at the top, the middle and the bottom. */
 const LONG_PAGES = ['/', '/policies', '/privacy-policy'] as const;
