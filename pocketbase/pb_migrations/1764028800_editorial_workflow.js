@@ -9,7 +9,7 @@ const PUBLIC_POST_RULE = 'published = true && published_at != "" && published_at
 const PUBLIC_TESTIMONIAL_RULE = 'published = true';
 const PUBLISHED_AT_INDEX = 'CREATE INDEX `idx_blogs_published_at` ON `blogs` (`published_at`)';
 // The site hook's minute job rebuilds for scheduled posts dated after this cutoff (see
-// pb_hooks/rebuild.js). It starts now: no post was scheduled before the workflow existed.
+// pb_hooks/rebuild/schedule.js). It starts now: no post was scheduled before the workflow existed.
 const SCHEDULE_CUTOFF_PARAM = 'ledgerwise.scheduledPostsCutoff';
 
 /** Unticked (a new record's default) keeps the record off the site. */
