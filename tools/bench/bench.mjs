@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: the speed and size budgets, in one run (never part of `npm test`). This file
- * runs the measurements; budgets.mjs judges them (pure) and report.mjs
- * prints them and appends the run to .bench/history.jsonl.
+ * runs the measurements; budgets.mjs judges them (pure), report.mjs and lighthouse-report.mjs
+ * print them and history.mjs appends the run to .bench/history.jsonl.
  *
  * 1. Builds the site against the local PocketBase with the seed content (or POCKETBASE_URL) and
  *    serves it as the CDN would (netlify.toml headers, brotli/gzip).
@@ -27,21 +27,19 @@ import { parseArgs, promisify } from 'node:util';
 import { runAstroBuild } from '../publish/build.mjs';
 import { BUDGETS, judgeBudgets } from './budgets.mjs';
 import { measureBuildScale } from './scale.mjs';
-import { watchIslandLoading } from './islands.mjs';
-import { medianRun, startLighthouse } from './lighthouse.mjs';
-import { gzipSize, isReactRuntime, weighPage } from './weight.mjs';
+import { watchIslandLoading, weighJsBeforeInteraction } from './islands.mjs';
+import { runLighthouse } from './lighthouse.mjs';
+import { weighPage } from './weight.mjs';
+import { appendHistory, currentCommit, historyFigures } from './history.mjs';
+import { printLighthouse } from './lighthouse-report.mjs';
 import {
-  appendHistory,
-  currentCommit,
   header,
   printIslands,
   printJsBeforeInteraction,
-  printLighthouse,
   printScale,
   printVerdicts,
   printWeights,
 } from './report.mjs';
-import { ms, seconds } from './format.mjs';
 import { resolveContentSource } from '../local/source.mjs';
 import { startStaticServer } from '../publish/server.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
@@ -83,92 +81,11 @@ async function pickPostRoute(distDir) {
   return post ? `/blog/${post.replace(/\.html$/, '')}` : null;
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART…): such a run is redone. */
-const LIGHTHOUSE_ATTEMPTS = 3;
-
-async function runLighthouse(pages, baseUrl, runs) {
-  const results = [];
-  for (const preset of /** @type {const} */ (['mobile', 'desktop'])) {
-    for (const page of pages) {
-      const url = new URL(page.route, baseUrl).href;
-      const all = [];
-      const retried = [];
-      for (let run = 0; run < runs; run += 1) {
-        for (let attempt = 1; ; attempt += 1) {
-          // A fresh Chromium for every run: no state carries over between runs.
-          const lighthouse = await startLighthouse();
-          try {
-            all.push(await lighthouse.run(url, preset));
-            break;
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
-            retried.push(message);
-            console.log(
-              `  ${preset} ${page.name}: run ${run + 1} failed (${message}); running it again`,
-            );
-          } finally {
-            await lighthouse.close();
-          }
-        }
-      }
-      const median = medianRun(all);
-      results.push({ preset, name: page.name, route: page.route, median, runs: all, retried });
-      console.log(
-        `  ${preset.padEnd(7)} ${page.name.padEnd(8)} perf ${all.map((run) => run.scores.performance).join('/')} → median ${median.scores.performance}, LCP ${seconds(median.lcpMs)}, TBT ${ms(median.tbtMs)}`,
-      );
-    }
-  }
-  return results;
-}
-
 /**
  * The not-found pages (the general one and the blog's) are toggle-only pages too, so they are
  * watched for script. Lighthouse does not score them: its SEO audit fails any 404 answer.
  */
 const NOT_FOUND_ROUTES = ['/no-such-page', '/blog/no-such-post'];
-
-/** The toggle's directive: an island with it loads nothing until a visitor interacts. */
-const ON_INTERACTION = 'interaction';
-
-/**
- * What each watched page loaded before any interaction (the watcher loads, waits and scrolls,
- * and never taps, clicks, focuses or types), weighed from the built files: gzip bytes in all
- * and those of React's runtime. A page is toggle-only when its only islands wait for interaction.
- */
-async function weighJsBeforeInteraction(distDir, watch) {
-  const sizes = new Map();
-  const weigh = async (pathname) => {
-    if (!sizes.has(pathname)) {
-      const source = await readFile(path.join(distDir, pathname));
-      sizes.set(pathname, {
-        gzip: gzipSize(source),
-        react: isReactRuntime(source.toString('utf8'), pathname),
-      });
-    }
-    return sizes.get(pathname);
-  };
-  const pages = [];
-  for (const item of watch) {
-    const files = [...new Set([...item.jsBeforeScroll, ...item.jsAfterScroll])];
-    let gzip = 0;
-    let reactGzip = 0;
-    for (const file of files) {
-      const size = await weigh(file);
-      gzip += size.gzip;
-      if (size.react) reactGzip += size.gzip;
-    }
-    pages.push({
-      route: item.route,
-      toggleOnly:
-        item.islands.length > 0 && item.islands.every((island) => island.client === ON_INTERACTION),
-      gzip,
-      reactGzip,
-      files,
-    });
-  }
-  return pages;
-}
 
 /** tools/bench/publish.mjs in a child process: seconds from the save to the page served. */
 async function measurePublish(args) {
@@ -286,37 +203,7 @@ async function main() {
   printJsBeforeInteraction(jsBeforeInteraction);
   if (scale) printScale(scale);
 
-  const buildFigure = (name) => {
-    const item = scale?.find((entry) => entry.name === name);
-    if (!item) return undefined;
-    return item.ok
-      ? { seconds: item.wallSeconds, peakBytes: item.peakMemoryBytes }
-      : { failed: item.error?.split('\n')[0] ?? 'failed' };
-  };
-  const figures = {
-    lighthouse: lighthouse
-      ?.filter((result) => result.preset === 'mobile')
-      .map(({ name, median }) => ({
-        name,
-        scores: median.scores,
-        tbtMs: median.tbtMs,
-        lcpMs: median.lcpMs,
-        cls: median.cls,
-      })),
-    jsBeforeInteraction: jsBeforeInteraction.map(({ route, toggleOnly, gzip, reactGzip }) => ({
-      route,
-      toggleOnly,
-      gzip,
-      reactGzip,
-    })),
-    builds: scale && {
-      cold1000: buildFigure('cold1000'),
-      warm1000: buildFigure('warm1000'),
-      cold5000: buildFigure('cold5000'),
-    },
-    publish,
-    otherHosts: [...new Set(watch.flatMap((item) => item.otherHosts))],
-  };
+  const figures = historyFigures({ lighthouse, jsBeforeInteraction, scale, publish, watch });
   const verdicts = judgeBudgets(figures);
   printVerdicts(verdicts);
 

@@ -3,9 +3,12 @@
  * load before any scrolling, whether an island's code loads only when the island is in view
  * (client:visible) and which hosts the page contacts, also after scrolling to the bottom.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS } from '../shared/chromium.mjs';
 import { chromiumPath } from './lighthouse.mjs';
+import { gzipSize, isReactRuntime } from './weight.mjs';
 
 /** Lighthouse's mobile screen (Moto G Power). */
 const MOBILE_VIEWPORT = { width: 412, height: 823 };
@@ -131,4 +134,46 @@ export async function watchIslandLoading(baseUrl, routes) {
     await browser.close();
   }
   return results;
+}
+
+/** The toggle's directive: an island with it loads nothing until a visitor interacts. */
+const ON_INTERACTION = 'interaction';
+
+/**
+ * What each watched page loaded before any interaction (the watcher loads, waits and scrolls,
+ * and never taps, clicks, focuses or types), weighed from the built files: gzip bytes in all
+ * and those of React's runtime. A page is toggle-only when its only islands wait for interaction.
+ */
+export async function weighJsBeforeInteraction(distDir, watch) {
+  const sizes = new Map();
+  const weigh = async (pathname) => {
+    if (!sizes.has(pathname)) {
+      const source = await readFile(path.join(distDir, pathname));
+      sizes.set(pathname, {
+        gzip: gzipSize(source),
+        react: isReactRuntime(source.toString('utf8'), pathname),
+      });
+    }
+    return sizes.get(pathname);
+  };
+  const pages = [];
+  for (const item of watch) {
+    const files = [...new Set([...item.jsBeforeScroll, ...item.jsAfterScroll])];
+    let gzip = 0;
+    let reactGzip = 0;
+    for (const file of files) {
+      const size = await weigh(file);
+      gzip += size.gzip;
+      if (size.react) reactGzip += size.gzip;
+    }
+    pages.push({
+      route: item.route,
+      toggleOnly:
+        item.islands.length > 0 && item.islands.every((island) => island.client === ON_INTERACTION),
+      gzip,
+      reactGzip,
+      files,
+    });
+  }
+  return pages;
 }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { CHROMIUM_FLAGS, findChromium } from '../shared/chromium.mjs';
+import { ms, seconds } from './format.mjs';
 
 /** Lighthouse drives Chromium itself: the project's flags, headless. */
 const LIGHTHOUSE_CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
@@ -165,4 +166,49 @@ export function medianRun(runs) {
       (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity),
   );
   return ranked[Math.floor((ranked.length - 1) / 2)];
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART…): such a run is redone. */
+const LIGHTHOUSE_ATTEMPTS = 3;
+
+/**
+ * Every page, mobile then desktop, `runs` times each in a fresh Chromium; the median run is kept.
+ * @param {{ name: string, route: string }[]} pages
+ * @param {string} baseUrl
+ * @param {number} runs
+ */
+export async function runLighthouse(pages, baseUrl, runs) {
+  const results = [];
+  for (const preset of /** @type {const} */ (['mobile', 'desktop'])) {
+    for (const page of pages) {
+      const url = new URL(page.route, baseUrl).href;
+      const all = [];
+      const retried = [];
+      for (let run = 0; run < runs; run += 1) {
+        for (let attempt = 1; ; attempt += 1) {
+          // A fresh Chromium for every run: no state carries over between runs.
+          const lighthouse = await startLighthouse();
+          try {
+            all.push(await lighthouse.run(url, preset));
+            break;
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            if (attempt >= LIGHTHOUSE_ATTEMPTS) throw error;
+            retried.push(message);
+            console.log(
+              `  ${preset} ${page.name}: run ${run + 1} failed (${message}); running it again`,
+            );
+          } finally {
+            await lighthouse.close();
+          }
+        }
+      }
+      const median = medianRun(all);
+      results.push({ preset, name: page.name, route: page.route, median, runs: all, retried });
+      console.log(
+        `  ${preset.padEnd(7)} ${page.name.padEnd(8)} perf ${all.map((run) => run.scores.performance).join('/')} → median ${median.scores.performance}, LCP ${seconds(median.lcpMs)}, TBT ${ms(median.tbtMs)}`,
+      );
+    }
+  }
+  return results;
 }

@@ -1,130 +1,13 @@
 /**
- * The bench's printout and its history: the tables of one run, the budget verdicts, and one line
- * per run appended to .bench/history.jsonl (committed, so the figures of every commit stay).
+ * The bench's printout: the tables of one run and the budget verdicts (the Lighthouse tables:
+ * lighthouse-report.mjs; the line each run leaves in .bench/history.jsonl: history.mjs).
  */
-import { execFileSync } from 'node:child_process';
-import { appendFile, mkdir } from 'node:fs/promises';
-import { loadavg } from 'node:os';
 import path from 'node:path';
-import { BUDGETS, verdictLines } from './budgets.mjs';
-import { kb, mb, ms, seconds, table } from './format.mjs';
+import { verdictLines } from './budgets.mjs';
+import { kb, mb, table } from './format.mjs';
 
 export function header(title) {
   console.log(`\n=== ${title} ${'='.repeat(Math.max(0, 74 - title.length))}`);
-}
-
-/** Short name of a request for the tables: path on the site, full URL elsewhere. */
-function shortUrl(url, origin) {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin === origin ? parsed.pathname + parsed.search : url;
-  } catch {
-    return url;
-  }
-}
-
-function lighthouseMisses(summary) {
-  const misses = [];
-  for (const [category, value] of Object.entries(summary.scores)) {
-    if (value !== BUDGETS.lighthouseScore) misses.push(`${category} ${value}`);
-  }
-  if (summary.cls == null || Number(summary.cls.toFixed(3)) > BUDGETS.cls)
-    misses.push(`CLS ${summary.cls}`);
-  if (summary.tbtMs == null || summary.tbtMs > BUDGETS.tbtMs)
-    misses.push(`TBT ${ms(summary.tbtMs)}`);
-  if (summary.lcpMs == null || summary.lcpMs > BUDGETS.lcpMs)
-    misses.push(`LCP ${seconds(summary.lcpMs)}`);
-  return misses;
-}
-
-export function printLighthouse(results, origin) {
-  for (const preset of ['mobile', 'desktop']) {
-    header(`Lighthouse 13, ${preset} preset (median of ${results[0]?.runs.length ?? 0} runs)`);
-    const rows = results
-      .filter((result) => result.preset === preset)
-      .map(({ name, median: m }) => [
-        name,
-        m.scores.performance,
-        m.scores.accessibility,
-        m.scores['best-practices'],
-        m.scores.seo,
-        seconds(m.fcpMs),
-        seconds(m.lcpMs),
-        ms(m.tbtMs),
-        m.cls == null ? 'n/a' : m.cls.toFixed(3),
-        kb(m.transferBytes),
-        kb(m.jsTransferBytes),
-        m.requestCount,
-      ]);
-    console.log(
-      table(
-        [
-          'page',
-          'perf',
-          'a11y',
-          'bp',
-          'seo',
-          'FCP',
-          'LCP',
-          'TBT',
-          'CLS',
-          'bytes',
-          'JS bytes',
-          'requests',
-        ],
-        rows,
-        {
-          right: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-        },
-      ),
-    );
-  }
-  const missing = results.filter(
-    (result) => result.preset === 'mobile' && lighthouseMisses(result.median).length,
-  );
-  for (const result of missing) {
-    const m = result.median;
-    header(
-      `Requests of ${result.name} (${result.route}), mobile median run: misses ${lighthouseMisses(m).join(', ')}`,
-    );
-    const blocking = new Set(m.renderBlocking);
-    console.log(
-      table(
-        ['request', 'type', 'transfer', 'size', 'start', 'end', 'priority', 'note'],
-        m.requests.map((request) => [
-          shortUrl(request.url, origin),
-          request.resourceType,
-          kb(request.transferSize),
-          kb(request.resourceSize),
-          ms(request.startMs),
-          ms(request.endMs),
-          request.priority,
-          [
-            blocking.has(request.url) ? 'render-blocking' : '',
-            m.observedFcpMs != null &&
-            request.resourceType === 'Script' &&
-            request.startMs < m.observedFcpMs
-              ? 'before first paint'
-              : '',
-            request.url.startsWith(origin) || !/^https?:/.test(request.url) ? '' : 'OTHER HOST',
-          ]
-            .filter(Boolean)
-            .join(', '),
-        ]),
-        { right: [2, 3, 4, 5] },
-      ),
-    );
-    if (m.failedAudits.length) console.log(`failed audits: ${m.failedAudits.join(', ')}`);
-    console.log(
-      `main thread: ${m.mainThread.map((item) => `${item.group} ${item.ms} ms`).join(', ')}; DOM elements ${m.domElements ?? 'n/a'}; non-composited animations ${m.nonCompositedAnimations}`,
-    );
-    console.log(
-      `script cost: ${m.bootup.map((item) => `${shortUrl(item.url, origin)} ${item.totalMs} ms (scripting ${item.scriptingMs})`).join(', ')}`,
-    );
-    console.log(
-      `long tasks: ${m.longTasks.map((item) => `${shortUrl(item.url, origin)} ${item.ms} ms @${item.startMs}`).join(', ') || 'none'}`,
-    );
-  }
 }
 
 export function printWeights(weights) {
@@ -268,44 +151,4 @@ export function printJsBeforeInteraction(pages) {
 export function printVerdicts(verdicts) {
   header('Budgets');
   for (const line of verdictLines(verdicts)) console.log(line);
-}
-
-/** The commit measured, marked "-dirty" when the work tree has uncommitted changes. */
-export function currentCommit(root) {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root })
-      .toString()
-      .trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      cwd: root,
-    })
-      .toString()
-      .trim();
-    return dirty ? `${commit}-dirty` : commit;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/**
- * Appends one JSON line: the commit measured (read when the run started), the date, the machine's load when the run started and ended
- * (every figure is inflated by it), the options (what was left out), the figures and the verdicts.
- * @param {string} file
- * @param {{ commit: string, startedAt: Date, loadAtStart: number[], options: Record<string, unknown>,
- *   figures: import('./budgets.mjs').Figures, verdicts: import('./budgets.mjs').Verdict[] }} run
- */
-export async function appendHistory(
-  file,
-  { commit, startedAt, loadAtStart, options, figures, verdicts },
-) {
-  const line = {
-    commit,
-    date: startedAt.toISOString(),
-    load: { start: loadAtStart, end: loadavg().map((value) => Number(value.toFixed(2))) },
-    options,
-    figures,
-    verdicts: verdicts.map(({ name, pass, figure }) => ({ name, pass, figure })),
-  };
-  await mkdir(path.dirname(file), { recursive: true });
-  await appendFile(file, `${JSON.stringify(line)}\n`);
 }
