@@ -1,6 +1,6 @@
 /**
  * Runs PocketBase 0.22 for `npm start`, `npm run dev`, `npm run pocketbase`, `npm run bench` and
- * the test harness: the server process, its health, its CLI (which binary:
+ * the test harness: the server process (through execa), its health, its CLI (which binary:
  * tools/local/pocketbase/binary.mjs). The admin account lives in admin.mjs, the seed
  * content in seed.mjs, the local server that combines them in local.mjs.
  *
@@ -8,10 +8,11 @@
  * error, so success is judged by the server's output and `/api/health`, never by the exit code
  * alone.
  */
-import { spawn, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { execa } from 'execa';
 import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 import { resolvePocketBaseBinary } from './binary.mjs';
@@ -40,25 +41,6 @@ const MIGRATION_FAILURE = /failed to (apply|run) migration|registerMigrations/i;
 const PORT_IN_USE = /address already in use/i;
 const SETPRIV = '/usr/bin/setpriv';
 
-/** @type {Set<import('node:child_process').ChildProcess>} */
-const liveChildren = new Set();
-let exitHookInstalled = false;
-
-/** The children must never outlive this process: kill what is left when Node exits. */
-function installExitHook() {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.on('exit', () => {
-    for (const child of liveChildren) {
-      try {
-        child.kill('SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-  });
-}
-
 /**
  * A free TCP port on 127.0.0.1 that this process has not handed out before (get-port's `reserve`):
  * fetch keeps idle keep-alive sockets per origin, and a new server on a stopped server's port could
@@ -68,9 +50,6 @@ function installExitHook() {
 export function getFreePort() {
   return getPort({ host: '127.0.0.1', reserve: true });
 }
-
-/** @param {number} ms */
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Start `pocketbase serve` on 127.0.0.1 and resolve once `/api/health` answers.
@@ -166,52 +145,38 @@ async function spawnServer({
   const [command, commandArgs] = existsSync(SETPRIV)
     ? [SETPRIV, ['--pdeathsig', 'TERM', '--', bin, ...args]]
     : [bin, args];
-  const child = spawn(command, commandArgs, {
+  const child = execa(command, commandArgs, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env,
+    stdin: 'ignore',
+    // Its output is read as it arrives (the log, the failure patterns), never buffered whole: the
+    // local server runs for hours.
+    all: true,
+    buffer: false,
+    reject: false,
+    // stop(): SIGTERM, then SIGKILL after the grace. execa's `cleanup` (on by default) kills it
+    // when this process exits.
+    forceKillAfterDelay: STOP_GRACE_MS,
   });
-  installExitHook();
-  liveChildren.add(child);
 
   let output = '';
-  /** @param {Buffer} chunk */
-  const collect = (chunk) => {
+  child.all.on('data', (/** @type {Buffer} */ chunk) => {
     const text = chunk.toString();
     output = (output + text).slice(-OUTPUT_LIMIT);
     if (log) {
       for (const line of text.split('\n')) if (line.trim()) log(`[pocketbase] ${line}`);
     }
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-
-  /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */
+  });
+  /** Set when the server has ended, or never started (then `exitCode` is undefined). */
+  /** @type {import('execa').Result | null} */
   let exited = null;
-  /** @type {Promise<void>} */
-  const exitPromise = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      exited = { code, signal };
-      liveChildren.delete(child);
-      resolve();
-    });
+  const finished = child.then((result) => {
+    exited = result;
   });
-  /** @type {Error | null} */
-  let spawnError = null;
-  child.once('error', (error) => {
-    spawnError = error;
-  });
-
-  /** @param {number} ms */
-  const exitedWithin = (ms) =>
-    Promise.race([exitPromise.then(() => true), sleep(ms).then(() => false)]);
   const stop = async () => {
-    // No pid: the binary never ran, so there is nothing to stop (and no 'exit' will come).
-    if (exited || child.pid === undefined) return;
-    child.kill('SIGTERM');
-    if (await exitedWithin(STOP_GRACE_MS)) return;
-    child.kill('SIGKILL');
-    await exitedWithin(STOP_GRACE_MS);
+    if (exited) return;
+    child.kill();
+    await finished;
   };
 
   /** @param {string} reason */
@@ -225,12 +190,14 @@ async function spawnServer({
 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (spawnError)
-      throw await fail(`could not run ${bin}: ${/** @type {Error} */ (spawnError).message}`);
     if (MIGRATION_FAILURE.test(output)) throw await fail(`a migration in ${migrationsDir} failed`);
     if (exited) {
-      const { code, signal } = exited;
-      throw await fail(`the server exited early (code ${code}, signal ${signal})`);
+      const { exitCode, signal, shortMessage } = /** @type {import('execa').Result} */ (exited);
+      throw await fail(
+        exitCode === undefined && !signal
+          ? `could not run ${bin}: ${shortMessage}`
+          : `the server exited early (code ${exitCode}, signal ${signal})`,
+      );
     }
     if (await isHealthy(url)) break;
     if (Date.now() > deadline)
@@ -256,10 +223,7 @@ async function spawnServer({
  */
 async function isHealthy(url) {
   try {
-    const response = await fetch(`${url}/api/health`, {
-      signal: AbortSignal.timeout(2_000),
-    });
-    return response.ok;
+    return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
   } catch {
     return false;
   }
@@ -271,13 +235,15 @@ async function isHealthy(url) {
  * @returns {Promise<string>}
  */
 export async function runCli(args) {
-  const bin = await resolvePocketBaseBinary();
-  return new Promise((resolve, reject) => {
-    execFile(bin, args, { cwd: PROJECT_ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
-      const text = `${stdout}${stderr}`.trim();
-      // A non-zero code or a timeout is still a failure worth reporting with its output.
-      if (error && !text) reject(error);
-      else resolve(text);
-    });
+  const result = await execa(await resolvePocketBaseBinary(), args, {
+    cwd: PROJECT_ROOT,
+    stdin: 'ignore',
+    all: true,
+    reject: false,
+    timeout: 30_000,
   });
+  const text = String(result.all ?? '').trim();
+  // A non-zero code or a timeout is still a failure worth reporting with its output.
+  if (result.failed && !text) throw new Error(result.message);
+  return text;
 }
