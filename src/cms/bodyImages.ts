@@ -1,4 +1,5 @@
 import { decode, encode } from 'html-entities';
+import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 import type { CachedImage, ImageCache } from './images';
 
 /**
@@ -17,8 +18,8 @@ const BODY_IMAGE_MAX_WIDTH = 800;
 /** A smaller width offered to phones when the picture is wider. */
 const BODY_IMAGE_SMALL_WIDTH = 400;
 
-const IMG_TAG = /<img\b[^>]*>/gi;
-const ATTRIBUTE = /\s([a-z][a-z0-9_:-]*)="([^"]*)"/gi;
+type Element = DefaultTreeAdapterMap['element'];
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
 
 interface BodyImage {
   /** The `src` as written, resolved to an absolute URL, or undefined when it cannot be fetched. */
@@ -30,22 +31,42 @@ interface BodyImage {
   width?: number;
 }
 
-/** The attributes of each `<img>` in sanitised HTML (sanitize-html writes name="value" only). */
-export function findBodyImages(html: string, pocketBaseUrl: string): BodyImage[] {
-  return [...html.matchAll(IMG_TAG)].map(([tag]) => {
-    const attributes = new Map(
-      [...tag.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value)]),
-    );
-    const src = attributes.get('src') ?? '';
-    const width = Number.parseInt(attributes.get('width') ?? '', 10);
+/** Every `<img>` under `node`, in document order. */
+function imgElements(node: ParentNode): Element[] {
+  return node.childNodes.flatMap((child) =>
+    'tagName' in child ? [...(child.tagName === 'img' ? [child] : []), ...imgElements(child)] : [],
+  );
+}
+
+/**
+ * The pictures of sanitised HTML, read as a browser parses it (parse5), and `rewrite`, which
+ * swaps each for the HTML `replace` returns (a marker, or '' to drop it) and serialises the rest.
+ */
+export function findBodyImages(html: string, pocketBaseUrl: string) {
+  const fragment = parseFragment(html);
+  const elements = imgElements(fragment);
+  const pictures: BodyImage[] = elements.map(({ attrs }) => {
+    const attribute = (name: string) => attrs.find((item) => item.name === name)?.value;
+    const src = attribute('src') ?? '';
+    const width = Number.parseInt(attribute('width') ?? '', 10);
     return {
       url: resolveImageUrl(src, pocketBaseUrl),
       src,
-      alt: attributes.get('alt'),
-      title: attributes.get('title'),
+      alt: attribute('alt'),
+      title: attribute('title'),
       width: width > 0 ? width : undefined,
     };
   });
+  const rewrite = (replace: (index: number) => string): string => {
+    elements.forEach((element, index) => {
+      const parent = element.parentNode!;
+      for (const node of parseFragment(replace(index)).childNodes)
+        defaultTreeAdapter.insertBefore(parent, node, element);
+      defaultTreeAdapter.detachNode(element);
+    });
+    return serialize(fragment);
+  };
+  return { pictures, rewrite };
 }
 
 /**
@@ -60,12 +81,6 @@ export function resolveImageUrl(src: string, pocketBaseUrl: string): string | un
   if (!URL.canParse(text)) return undefined;
   const url = new URL(text);
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-}
-
-/** Replaces the n-th `<img>` of the HTML with what `replace` returns for it. */
-export function replaceBodyImages(html: string, replace: (index: number) => string): string {
-  let index = 0;
-  return html.replace(IMG_TAG, () => replace(index++));
 }
 
 /** Responsive widths and `sizes` for a picture `natural` pixels wide, shown at most `wanted`. */
@@ -154,7 +169,7 @@ export async function localiseBodyImages(
     warn,
   }: { images: ImageCache; pocketBaseUrl: string; warn: (message: string) => void },
 ): Promise<LocalisedBody> {
-  const pictures = findBodyImages(html, pocketBaseUrl);
+  const { pictures, rewrite } = findBodyImages(html, pocketBaseUrl);
   if (pictures.length === 0) return { html, files: [] };
   const cached = await Promise.all(
     pictures.map(async (picture) => {
@@ -171,7 +186,7 @@ export async function localiseBodyImages(
     }),
   );
   const files = new Set<string>();
-  const rewritten = replaceBodyImages(html, (index) => {
+  const rewritten = rewrite((index) => {
     const image = cached[index];
     if (!image) return '';
     files.add(image.file);

@@ -5,7 +5,6 @@ import {
   findBodyImages,
   imgTag,
   renderBodyImages,
-  replaceBodyImages,
   resolveImageUrl,
 } from '@/cms/bodyImages';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
@@ -27,13 +26,14 @@ describe('resolveImageUrl', () => {
   });
 });
 
-describe('findBodyImages and replaceBodyImages', () => {
-  it('reads each picture of sanitised HTML, entities decoded, in order', () => {
+describe('findBodyImages', () => {
+  it('reads each picture of sanitised HTML, entities decoded, in order, and rewrites each in place', () => {
     const html = sanitizeHtml(
       '<p><img src="/api/files/c/r/a.png" alt="Rates &amp; &quot;dates&quot;" title="T" width="320"></p>' +
         '<img src="https://cdn.example/b.png">',
     );
-    expect(findBodyImages(html, PB)).toEqual([
+    const { pictures, rewrite } = findBodyImages(html, PB);
+    expect(pictures).toEqual([
       {
         url: `${PB}/api/files/c/r/a.png`,
         src: '/api/files/c/r/a.png',
@@ -43,7 +43,18 @@ describe('findBodyImages and replaceBodyImages', () => {
       },
       { url: 'https://cdn.example/b.png', src: 'https://cdn.example/b.png' },
     ]);
-    expect(replaceBodyImages(html, (index) => `[${index}]`)).toBe('<p>[0]</p>[1]');
+    expect(rewrite((index) => (index === 0 ? '<img data-cached-image="{}">' : ''))).toBe(
+      '<p><img data-cached-image="{}"></p>',
+    );
+  });
+
+  it('finds a picture however the HTML writes it, and leaves the text around it as it was', () => {
+    const html = `<p>R&amp;D in 2025 &lt;draft&gt;</p><figure><IMG SRC='/api/files/c/r/a.png' alt=a&amp;b></figure><p>after</p>`;
+    const { pictures, rewrite } = findBodyImages(html, PB);
+    expect(pictures).toMatchObject([{ url: `${PB}/api/files/c/r/a.png`, alt: 'a&b' }]);
+    expect(rewrite(() => '')).toBe(
+      '<p>R&amp;D in 2025 &lt;draft&gt;</p><figure></figure><p>after</p>',
+    );
   });
 });
 
