@@ -6,7 +6,7 @@ import images from 'virtual:ledgerwise/pocketbase-images';
  * width and height are never read here: reading an imported image's properties makes Astro ship
  * the original file too, which no page uses (the size comes from the content entry instead).
  */
-export function cachedImage(file: string): ImageMetadata {
+export function cachedImageMetadata(file: string): ImageMetadata {
   const image = images.get(file);
   if (!image) {
     throw new Error(
