@@ -15,8 +15,8 @@ import {
 import type { BlogStatus } from './schemas';
 
 const BLOG_STATUS_LOADER_NAME = 'ledgerwise-pocketbase-blog-status';
-/** The id of the collection's one entry. */
-export const BLOG_STATUS_ID = 'blogs';
+/** The id of the collection's one entry (the blog's status now). */
+export const BLOG_STATUS_ID = 'current';
 
 /**
  * Whether the blog can be read, asked of PocketBase directly: the client's request time limit

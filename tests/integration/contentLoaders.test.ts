@@ -416,7 +416,7 @@ describe('blogs loader: empty collection and failures', () => {
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(blogs.context);
     await blogStatusLoader({ url: server.url }).load(status.context);
     expect(blogs.list()).toEqual([]);
-    expect(status.list()).toEqual([{ id: 'blogs', data: { ok: true } }]);
+    expect(status.list()).toEqual([{ id: 'current', data: { ok: true } }]);
   });
 
   it('sanitises the body and derives excerpt and read time from its text', async () => {

@@ -87,7 +87,7 @@ describe('PocketBase requests of the build', () => {
     await blogStatusLoader({ url: server.url, timeoutMs: 1000 }).load(status.context);
     expect(status.list()).toEqual([
       {
-        id: 'blogs',
+        id: 'current',
         data: {
           ok: false,
           message: `Failed to fetch blogs: ${server.url}: timed out: no complete answer within 1 s`,
