@@ -14,6 +14,7 @@ import '../shared/env.mjs'; // first: the Node check and the .env files, before 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import PocketBase from 'pocketbase';
 import { createPostsWithPictures } from './pictures.mjs';
 import { ensureAdmin } from '../local/pocketbase/admin.mjs';
@@ -25,8 +26,16 @@ import { createRebuilder } from '../publish/queue.mjs';
 import { createPosts } from '../local/pocketbase/posts.mjs';
 import { startStaticServer } from '../publish/server.mjs';
 
-const extraPosts = Number(process.argv[process.argv.indexOf('--posts') + 1] || 0) || 0;
-const withBanners = process.argv.includes('--banners');
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '0' },
+    banners: { type: 'boolean', default: false },
+  },
+});
+const extraPosts = Number(values.posts);
+if (!Number.isInteger(extraPosts) || extraPosts < 0)
+  throw new Error('--posts needs a whole number ≥ 0');
+const withBanners = values.banners;
 const SECRET = `measure-${Date.now()}-0123456789`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

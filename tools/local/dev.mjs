@@ -15,6 +15,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import getPort from 'get-port';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { resolveContentSource } from './source.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
 import {
@@ -26,11 +27,14 @@ const DEFAULT_DEV_PORT = 4321;
 
 /** The port astro dev is told to use: --port from the command line, else 4321 or a free one. */
 async function choosePort(args) {
-  const at = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
-  if (at >= 0) {
-    const value = args[at].includes('=') ? args[at].split('=')[1] : args[at + 1];
-    return { port: Number(value), args };
-  }
+  // Only --port is read here; every argument goes on to astro dev as it was given.
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  });
+  if (typeof values.port === 'string') return { port: Number(values.port), args };
   // Chosen here rather than by astro (which moves on by itself when a port is taken), because
   // PocketBase's hook needs the dev server's address before either starts.
   const port = await getPort({ port: DEFAULT_DEV_PORT });
