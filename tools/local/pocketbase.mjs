@@ -14,8 +14,14 @@ try {
   console.log(`PocketBase admin UI: ${local.url}/_/  (${local.adminEmail})`);
   console.log(`Data folder:         ${local.dataDir}`);
   console.log('Press Ctrl-C to stop.');
-  // startLocalPocketBase stops the server on SIGINT/SIGTERM; keep the process alive until then.
-  setInterval(() => {}, 1 << 30);
+  // The running server keeps this process alive; on Ctrl-C (or SIGTERM) stop it gracefully, then
+  // exit as Node would have without a handler.
+  for (const [signal, code] of /** @type {const} */ ([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])) {
+    process.once(signal, () => void local.stop().finally(() => process.exit(code)));
+  }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

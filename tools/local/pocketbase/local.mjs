@@ -1,7 +1,7 @@
 /**
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`:
- * the server (pocketbase-process.mjs), its admin (pocketbase-admin.mjs) and the seed
- * (pocketbase-seed.mjs) in the project's own data folder.
+ * the server (server.mjs), its admin (admin.mjs) and the seed (seed.mjs) in the project's own
+ * data folder.
  */
 import path from 'node:path';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './admin.mjs';
@@ -20,7 +20,8 @@ const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
  * (used when POCKETBASE_URL is not set): data in the git-ignored `.pocketbase/`, port
  * POCKETBASE_PORT or 8090 (a free port if that one is taken), admin from
  * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD or the local-only defaults, seeded once.
- * Stops the server on exit, SIGINT and SIGTERM.
+ * The server dies with this process (execa's cleanup, and setpriv's parent-death signal); a script
+ * that wants it stopped gracefully on Ctrl-C awaits `stop()` in its own signal handler.
  *
  * @param {{ log?: Logger, dataDir?: string, seed?: boolean, hooksWatch?: boolean,
  *   env?: Record<string, string> }} [options] `env`: extra environment for the server (its hooks
@@ -46,7 +47,6 @@ export async function startLocalPocketBase({
   const adminPassword = POCKETBASE_ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
 
   const server = await startPocketBase({ dataDir, port, hooksWatch, env });
-  const cleanup = registerCleanup(server.stop);
   try {
     await ensureAdmin({
       url: server.url,
@@ -62,39 +62,15 @@ export async function startLocalPocketBase({
         log,
       });
   } catch (error) {
-    await cleanup();
+    await server.stop();
     throw error;
   }
   return {
     url: server.url,
     port: server.port,
     dataDir,
-    stop: cleanup,
+    stop: server.stop,
     adminEmail,
     adminPassword,
-  };
-}
-
-/**
- * Stop the server when this process ends or is interrupted; returns the idempotent stop.
- * @param {() => Promise<void>} stop
- * @returns {() => Promise<void>}
- */
-function registerCleanup(stop) {
-  let stopping = /** @type {Promise<void> | null} */ (null);
-  const onSignal = (/** @type {NodeJS.Signals} */ signal) => {
-    // A script with its own handler for this signal decides when to exit (it awaits the same
-    // stop); alone, we exit as Node would have without a handler.
-    const othersHandle = process.listenerCount(signal) > 0;
-    const stopped = (stopping ??= stop());
-    if (!othersHandle) void stopped.finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  // 'exit' cannot await: the module-level exit hook SIGKILLs any child still alive.
-  return () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    return (stopping ??= stop());
   };
 }
