@@ -16,12 +16,8 @@ try {
   console.log('Press Ctrl-C to stop.');
   // The running server keeps this process alive; on Ctrl-C (or SIGTERM) stop it gracefully, then
   // exit as Node would have without a handler.
-  for (const [signal, code] of /** @type {const} */ ([
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ])) {
-    process.once(signal, () => void local.stop().finally(() => process.exit(code)));
-  }
+  process.once('SIGINT', () => void local.stop().finally(() => process.exit(130)));
+  process.once('SIGTERM', () => void local.stop().finally(() => process.exit(143)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
