@@ -152,7 +152,7 @@ describe('.env for everything', () => {
     expect(html.some((page) => page.includes('https://social.from-dotenv.example'))).toBe(false);
   }, 300_000);
 
-  it('npm run pocketbase and the PocketBase it starts read .env (port, admin, rebuild hook)', async () => {
+  it('npm run pocketbase and the PocketBase it starts read .env (port, admin, rebuild hook), and Ctrl-C stops both', async () => {
     const server = runNode(
       [path.join('tools', 'local', 'pocketbase.mjs')],
       project.root,
@@ -175,8 +175,17 @@ describe('.env for everything', () => {
       const post = await waitFor('the rebuild hook POST', () => posts[0], 30_000, server);
       expect(post.url).toMatch(/^\/rebuild\?trigger_title=/);
       expect(post.headers.authorization).toBe(`Bearer ${hookSecret}`);
-    } finally {
+
+      // Ctrl-C stops the script and the PocketBase it started, as a shell would report it.
       server.child.kill('SIGINT');
+      const code = await Promise.race([
+        server.exited,
+        new Promise((resolve) => setTimeout(() => resolve('still running after 15 s'), 15_000)),
+      ]);
+      expect(code, server.output()).toBe(130);
+      await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await server.exited;
     }
   }, 120_000);
