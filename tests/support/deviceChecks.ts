@@ -28,6 +28,16 @@ export const DESKTOP_NAV_MIN_WIDTH = 1024;
 
 export const THEMES = ['dark', 'light'] as const;
 
+/**
+ * The theme in which the matrix also works the menu at this size. How the menu opens, covers the
+ * screen and takes taps does not depend on the theme, while each scroll position costs two
+ * page loads' worth of time; alternating by size works it in both themes on phones and tablets
+ * (sideways scroll, targets and anchors are still checked in both at every size).
+ */
+export function menuTheme(viewport: Viewport): (typeof THEMES)[number] {
+  return THEMES[VIEWPORTS.indexOf(viewport) % THEMES.length];
+}
+
 /** Where the page is scrolled for a check: "top", "middle" or "bottom" and the offset in px. */
 export interface ScrollPosition {
   name: 'top' | 'middle' | 'bottom';
