@@ -1,25 +1,27 @@
 /**
- * Warm rebuilds through real `astro build`s against a real PocketBase: a rebuild with the first
- * build's cache folder (where Astro keeps the content store) fetches only the records that
- * changed, and the built site still shows an edit, a deletion, an unpublished post and a
- * scheduled post whose time has come.
+ * Builds with a cache, through real `astro build`s against real PocketBase servers. Two builds run
+ * at once, each against its own PocketBase with its own pictures, and do not mix them up (each
+ * keeps its image cache in its own cacheDir). Then a rebuild with the first build's cache folder
+ * (where Astro keeps the content store and the pictures) fetches only the records that changed,
+ * downloads no picture although PocketBase has lost its files, and the built site shows an edit,
+ * a deletion, an unpublished post and a scheduled post whose time has come.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type PocketBase from 'pocketbase';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { copyProject } from '../support/projectCopy';
-import { TEST_EMAILJS_ENV } from '../support/site';
+import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
 
-let server: TestPocketBase | undefined;
-let work: string | undefined;
+const servers: TestPocketBase[] = [];
+const folders: string[] = [];
 afterAll(async () => {
-  await server?.stop();
-  if (work) await rm(work, { recursive: true, force: true });
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 /**
@@ -35,9 +37,43 @@ async function letTimeCome(dataDir: string, id: string) {
   ]);
 }
 
-describe('a warm rebuild', () => {
-  it('fetches only what changed and shows an edit, a deletion, an unpublished and a newly due post', async () => {
-    server = await startTestPocketBase();
+async function makePng(width: number, height: number, red: number): Promise<Blob> {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({
+    create: { width, height, channels: 3, background: { r: red, g: 90, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  return new Blob([new Uint8Array(buffer)], { type: 'image/png' });
+}
+
+/** Publishes a post with a banner and a picture in its body, both of colour `red`. */
+async function createPostWithPictures(pb: PocketBase, red: number): Promise<string> {
+  const form = new FormData();
+  form.set('title', `Pictures ${red}`);
+  form.set('banner_image', await makePng(1200, 630, red), 'banner.png');
+  form.append('images', await makePng(1000, 500, red), 'inside.png');
+  const record = await pb.collection('blogs').create(form);
+  const body = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
+  await pb.collection('blogs').update(record.id, {
+    content: `<p>Text.</p><img src="${body}" alt="Inside ${red}">`,
+    published: true,
+  });
+  return record.id;
+}
+
+/** The `_astro` pictures a built post page shows, and those missing from the output. */
+async function picturesOf(outDir: string, id: string) {
+  const html = await readFile(path.join(outDir, 'blog', `${id}.html`), 'utf8');
+  const files = [...new Set([...html.matchAll(/\/_astro\/([^"\s,]+\.webp)/g)].map((m) => m[1]))];
+  const present = new Set(await readdir(path.join(outDir, '_astro')));
+  return { html, files, missing: files.filter((file) => !present.has(file)) };
+}
+
+describe('builds with a cache', () => {
+  it('two builds at once keep their pictures apart; a warm rebuild fetches only what changed, downloads no picture, and shows an edit, a deletion, an unpublished and a newly due post', async () => {
+    const [server, other] = await Promise.all([startTestPocketBase(), startTestPocketBase()]);
+    servers.push(server, other);
     const pb = await server.adminClient();
     const [edited, deleted, unpublished, ...unchanged] = await createPosts(pb, 6);
     const scheduled = await pb.collection('blogs').create({
@@ -46,42 +82,70 @@ describe('a warm rebuild', () => {
       published: true,
       published_at: new Date(Date.now() + 86_400_000).toISOString().replace('T', ' '),
     });
+    const [pictured, otherPictured] = await Promise.all([
+      createPostWithPictures(pb, 200),
+      createPostWithPictures(await other.adminClient(), 20),
+    ]);
 
-    work = (await copyProject()).root;
-    const cacheDir = path.join(work, '.cache');
-    const build = (name: string) =>
-      runAstroBuild({
-        root: work!,
-        outDir: path.join(work!, name),
-        cacheDir,
-        env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: server!.url },
-      });
-    const postPage = (name: string, id: string) => path.join(work!, name, 'blog', `${id}.html`);
-
-    const cold = await build('cold');
+    const [cold, otherCold] = await Promise.all([
+      runBuild({ pocketbaseUrl: server.url }),
+      runBuild({ pocketbaseUrl: other.url }),
+    ]);
+    folders.push(cold.root, otherCold.root);
     expect(cold.code, cold.output).toBe(0);
-    expect(cold.output).toContain(`Loaded 6 blog posts from ${server.url} (fetched 6)`);
-    expect(existsSync(postPage('cold', scheduled.id))).toBe(false);
+    expect(otherCold.code, otherCold.output).toBe(0);
+    expect(cold.output).toContain(`Loaded 7 blog posts from ${server.url} (fetched 7)`);
+    const postPage = (outDir: string, id: string) => path.join(outDir, 'blog', `${id}.html`);
+    expect(existsSync(postPage(cold.outDir, scheduled.id))).toBe(false);
+
+    const pages = await Promise.all([
+      picturesOf(cold.outDir, pictured),
+      picturesOf(otherCold.outDir, otherPictured),
+    ]);
+    for (const [index, page] of pages.entries()) {
+      expect(page.missing).toEqual([]);
+      // Banner 400w + 800w, body picture 400w + 800w.
+      expect(page.files).toHaveLength(4);
+      expect(page.html).toContain(`alt="Inside ${index === 0 ? 200 : 20}"`);
+    }
+    // Different pictures, so no file in common.
+    expect(pages[0].files.filter((file) => pages[1].files.includes(file))).toEqual([]);
 
     await pb.collection('blogs').update(edited.id, { title: 'An edited title' });
     await pb.collection('blogs').delete(deleted.id);
     await pb.collection('blogs').update(unpublished.id, { published: false });
     await letTimeCome(server.dataDir, scheduled.id);
     expect((await pb.collection('blogs').getOne(scheduled.id)).updated).toBe(scheduled.updated);
+    // PocketBase loses its files: the pictures can only come from the cache.
+    await rm(path.join(server.dataDir, 'storage'), { recursive: true, force: true });
 
-    const warm = await build('warm');
+    const warmOut = path.join(cold.root, 'warm');
+    const warm = await runAstroBuild({
+      root: cold.root,
+      outDir: warmOut,
+      cacheDir: cold.cacheDir,
+      env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: server.url },
+    });
     expect(warm.code, warm.output).toBe(0);
     // Two fetched in full (the edit and the post whose time came), two removed.
     expect(warm.output).toContain(
-      `Loaded 5 blog posts from ${server.url} (incremental: fetched 2 new or changed, removed 2)`,
+      `Loaded 6 blog posts from ${server.url} (incremental: fetched 2 new or changed, removed 2)`,
     );
-    expect(await readFile(postPage('warm', edited.id), 'utf8')).toContain('An edited title');
-    expect(existsSync(postPage('warm', deleted.id))).toBe(false);
-    expect(existsSync(postPage('warm', unpublished.id))).toBe(false);
-    expect(await readFile(postPage('warm', scheduled.id), 'utf8')).toContain('Scheduled for later');
-    for (const post of unchanged) expect(existsSync(postPage('warm', post.id))).toBe(true);
-    const list = await readFile(path.join(work, 'warm', 'blog.html'), 'utf8');
+    expect(await readFile(postPage(warmOut, edited.id), 'utf8')).toContain('An edited title');
+    expect(existsSync(postPage(warmOut, deleted.id))).toBe(false);
+    expect(existsSync(postPage(warmOut, unpublished.id))).toBe(false);
+    expect(await readFile(postPage(warmOut, scheduled.id), 'utf8')).toContain(
+      'Scheduled for later',
+    );
+    for (const post of unchanged) expect(existsSync(postPage(warmOut, post.id))).toBe(true);
+    const list = await readFile(path.join(warmOut, 'blog.html'), 'utf8');
     expect(list).toContain('An edited title');
     expect(list).not.toContain(deleted.title);
+
+    expect(warm.output).not.toMatch(/could not be downloaded|picture removed/);
+    expect(warm.output).toMatch(/reused cache entry/);
+    const again = await picturesOf(warmOut, pictured);
+    expect(again.missing).toEqual([]);
+    expect(again.files.sort()).toEqual([...pages[0].files].sort());
   }, 600_000);
 });
