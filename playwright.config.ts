@@ -22,7 +22,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     colorScheme: 'no-preference',
     // Recording a trace snapshots the page at every step: it made each test 30–70 % slower (axe on
-    // the home page 11 s → 33 s). CI retries a failed test once, with the trace on.
+    // the home page 11 s → 33 s). A failure keeps its screenshot; `--trace on` records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
