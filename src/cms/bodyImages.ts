@@ -69,18 +69,28 @@ export function findBodyImages(html: string, pocketBaseUrl: string) {
   return { pictures, rewrite };
 }
 
+/** A PocketBase file's path (`/api/files/<collection>/<record>/<file>`), after any prefix. */
+const POCKETBASE_FILE = /\/api\/files\/[^/]+\/[^/]+\/[^/]+$/;
+
 /**
- * Absolute http(s) URLs as they are; PocketBase's root-relative file paths (`/api/files/…`)
- * against PocketBase's address. Any other relative path names nothing the build can fetch.
+ * Where the build fetches a body picture from. A PocketBase file, found by its path, comes from
+ * this build's PocketBase whatever address it was stored with: the admin UI's image picker
+ * stores the address the editor's browser used (`http://127.0.0.1:8090/_/../api/files/…?thumb=`,
+ * or `localhost`, or an old port or domain). Its `thumb` is dropped: the site makes its own
+ * sizes from the original. Other absolute http(s) URLs stay as they are; any other relative path
+ * names nothing the build can fetch.
  */
 export function resolveImageUrl(src: string, pocketBaseUrl: string): string | undefined {
   const text = src.trim();
-  if (/^\/api\/files\//.test(text) && pocketBaseUrl) {
-    return new URL(text.slice(1), `${pocketBaseUrl.replace(/\/+$/, '')}/`).href;
+  const rootRelative = text.startsWith('/') && !text.startsWith('//');
+  if (!URL.canParse(text) && !rootRelative) return undefined;
+  const url = rootRelative ? new URL(text, 'http://root-relative.invalid') : new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const file = POCKETBASE_FILE.exec(url.pathname)?.[0];
+  if (file && pocketBaseUrl) {
+    return new URL(file.slice(1), `${pocketBaseUrl.replace(/\/+$/, '')}/`).href;
   }
-  if (!URL.canParse(text)) return undefined;
-  const url = new URL(text);
-  return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  return rootRelative ? undefined : url.href;
 }
 
 /** Responsive widths and `sizes` for a picture `natural` pixels wide, shown at most `wanted`. */

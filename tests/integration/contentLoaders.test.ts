@@ -314,13 +314,14 @@ describe('blogs loader: images', () => {
     await pb.collection('blogs').delete(bad.id);
   });
 
-  it('localises pictures in the body from PocketBase and other hosts, once per URL, and drops the rest with a warning', async () => {
+  it('localises pictures in the body from PocketBase (at whatever address they were stored) and other hosts, once per URL, and drops the rest with a warning', async () => {
     const form = new FormData();
     form.set('title', 'Pictures');
     form.append('images', await makePng(1200, 600), 'chart.png');
     form.append('images', await makePng(300, 150), 'small.png');
+    form.append('images', await makePng(500, 250), 'moved.png');
     const record = await pb.collection('blogs').create(form);
-    const [chart, small] = record.images as string[];
+    const [chart, small, moved] = record.images as string[];
     const absolute = pb.files.getUrl(record, chart);
     const relative = `/api/files/${record.collectionId}/${record.id}/${small}`;
     const content = [
@@ -334,6 +335,8 @@ describe('blogs loader: images', () => {
       `<p><img src="${await closedUrl()}/gone.png" alt="Gone"></p>`,
       `<p><img src="${host.url}/missing.png" alt="Missing"></p>`,
       `<p><img src="/images/local.png" alt="Relative"></p>`,
+      // As the admin UI's picker stores it when PocketBase answered elsewhere (another port now).
+      `<p><img src="${await closedUrl()}/_/../api/files/${record.collectionId}/${record.id}/${moved}?thumb=" alt="Moved"></p>`,
     ].join('');
     await pb.collection('blogs').update(record.id, { content, ...published });
     // A second post uses the same external picture.
@@ -352,9 +355,9 @@ describe('blogs loader: images', () => {
     const tags = [...html.matchAll(/<img data-cached-image="([^"]+)">/g)].map(
       (match) => JSON.parse(decode(match[1])) as Record<string, unknown>,
     );
-    // Four kept (PocketBase absolute, PocketBase relative, the photo twice); six removed.
-    expect(tags).toHaveLength(4);
-    expect(html.match(/<img\b/g)).toHaveLength(4);
+    // Five kept (PocketBase absolute, relative and at an old address, the photo twice); six removed.
+    expect(tags).toHaveLength(5);
+    expect(html.match(/<img\b/g)).toHaveLength(5);
     expect(tags[0]).toMatchObject({
       file: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
       alt: 'Rates & dates',
@@ -370,10 +373,11 @@ describe('blogs loader: images', () => {
     expect(tags[2]).toMatchObject({ alt: 'A photo', width: 300, height: 150, widths: [300, 600] });
     expect(tags[3]).toMatchObject({ alt: 'The same photo again', width: 800 });
     expect(tags[2].file).toBe(tags[3].file);
+    expect(tags[4]).toMatchObject({ alt: 'Moved', width: 500, height: 250 });
     expect(html).toContain('<figcaption>Chart</figcaption>');
     expect(html).not.toContain(host.url);
     expect(html).not.toContain(server.url);
-    const files = [tags[0].file, tags[1].file, tags[2].file] as string[];
+    const files = [tags[0].file, tags[1].file, tags[2].file, tags[4].file] as string[];
     expect(entry.data.images).toEqual(files);
     // The manifest names exactly the files this build shows.
     expect((await readImageManifests(path.join(cacheDir, IMAGE_CACHE_FOLDER))).files).toEqual(

@@ -20,8 +20,36 @@ describe('resolveImageUrl', () => {
     );
   });
 
+  it("fetches a PocketBase file from this build's PocketBase, whatever address it was stored with", () => {
+    const file = 'api/files/pbc_123/rec456/chart_ab12.png';
+    for (const stored of [
+      // What the admin UI's image picker stores, opened at one address or another.
+      `http://127.0.0.1:8090/_/../${file}?thumb=`,
+      `http://localhost:8091/_/../${file}?thumb=100x100`,
+      `https://cms.old-domain.example/pb/${file}`,
+      `http://10.0.0.7:8090/${file}`,
+      `/_/../${file}`,
+    ]) {
+      expect(resolveImageUrl(stored, 'https://cms.example/pb/'), stored).toBe(
+        `https://cms.example/pb/${file}`,
+      );
+    }
+    // Without a PocketBase address an absolute URL is fetched as it is.
+    expect(resolveImageUrl(`http://127.0.0.1:8090/${file}`, '')).toBe(
+      `http://127.0.0.1:8090/${file}`,
+    );
+  });
+
   it('gives nothing for paths the build cannot fetch', () => {
-    for (const src of ['/images/a.png', 'a.png', '', 'ftp://x.example/a.png'])
+    for (const src of [
+      '/images/a.png',
+      'a.png',
+      '',
+      'ftp://x.example/a.png',
+      '//cdn.example/a.png',
+      '/api/files/c/r',
+      'data:image/png;base64,iVBORw0KGgo=',
+    ])
       expect(resolveImageUrl(src, PB), src).toBeUndefined();
   });
 });
