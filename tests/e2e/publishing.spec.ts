@@ -100,7 +100,7 @@ test.describe('the seed site (the production build all specs share)', () => {
     return pb.collection('blogs').getFullList();
   }
 
-  test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host', async ({
+  test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host; its banner is its share card', async ({
     page,
     baseURL,
   }) => {
@@ -116,10 +116,15 @@ test.describe('the seed site (the production build all specs share)', () => {
     await expect(picture).toHaveAttribute('height', /^\d+$/);
     await expect(picture).toHaveAttribute('loading', 'lazy');
     await expect(picture).toHaveAttribute('alt', /August and February/);
-    // The banner carries the editor's alt text.
-    await expect(page.locator('article img[data-banner="pocketbase"]')).toHaveAttribute(
-      'alt',
-      /.{10,}/,
+    // The banner carries the editor's alt text, and shares it with the post's card.
+    const banner = page.locator('article img[data-banner="pocketbase"]');
+    await expect(banner).toHaveAttribute('alt', /.{10,}/);
+    const bannerAlt = await banner.getAttribute('alt');
+    for (const meta of ['meta[property="og:image:alt"]', 'meta[name="twitter:image:alt"]'])
+      await expect(page.locator(meta)).toHaveAttribute('content', bannerAlt!);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /\/_astro\/[^/]+\.webp$/,
     );
 
     const origin = new URL(baseURL!).origin;

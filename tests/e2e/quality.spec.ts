@@ -56,7 +56,14 @@ test.describe.configure({ mode: 'parallel' });
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 /** URLs that answer 404 on purpose: an unknown page, an unknown post, a list page past the end. */
 const INTENDED_NOT_FOUND = ['/no-such-page', '/blog/no-such-post', '/blog/page/99'];
-const REQUIRED_OG = ['og:title', 'og:description', 'og:type', 'og:url', 'og:image'] as const;
+const REQUIRED_OG = [
+  'og:title',
+  'og:description',
+  'og:type',
+  'og:url',
+  'og:image',
+  'og:image:alt',
+] as const;
 const JSON_LD = /<script\b[^>]*\btype="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g;
 
 function baseUrl(): string {
@@ -198,7 +205,7 @@ test.describe('site-wide checks on the built site', () => {
     expect(checked.length).toBeGreaterThan(pages.length);
   });
 
-  test('every page has a unique title and description, a canonical URL and Open Graph tags', async ({
+  test('every page has a unique title and description, a canonical URL, and Open Graph and X card tags with the picture described', async ({
     page,
     request,
   }) => {
@@ -223,6 +230,10 @@ test.describe('site-wide checks on the built site', () => {
         ),
         og: [...document.querySelectorAll('meta[property^="og:"]')].map((meta) => [
           meta.getAttribute('property') ?? '',
+          meta.getAttribute('content')?.trim() ?? '',
+        ]),
+        twitter: [...document.querySelectorAll('meta[name^="twitter:"]')].map((meta) => [
+          meta.getAttribute('name') ?? '',
           meta.getAttribute('content')?.trim() ?? '',
         ]),
       }));
@@ -250,6 +261,13 @@ test.describe('site-wide checks on the built site', () => {
       for (const property of REQUIRED_OG) {
         if (!og.get(property)) failures.push(`${where}: no ${property}`);
       }
+      // The card's picture, described alike for both kinds of card.
+      const twitter = new Map(head.twitter as [string, string][]);
+      if (twitter.get('twitter:image') !== og.get('og:image'))
+        failures.push(`${where}: twitter:image differs from og:image`);
+      if (!twitter.get('twitter:image:alt')) failures.push(`${where}: no twitter:image:alt`);
+      else if (twitter.get('twitter:image:alt') !== og.get('og:image:alt'))
+        failures.push(`${where}: twitter:image:alt differs from og:image:alt`);
       const ogUrl = og.get('og:url');
       if (ogUrl && ogUrl !== expectedCanonical) {
         failures.push(`${where}: og:url ${ogUrl} differs from the canonical ${expectedCanonical}`);
