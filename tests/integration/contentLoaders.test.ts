@@ -126,7 +126,7 @@ describe('blogs loader: 1,234 records', () => {
     const sample = entries.find((e) => e.id === record.id)!;
     expect(sample.data.title).toBe('Test post 42');
     expect(sample.data.excerpt).toBe(
-      'Section 42 Paragraph one of post 42 about provisional tax & VAT. Paragraph two.',
+      'Section 42. Paragraph one of post 42 about provisional tax & VAT. Paragraph two.',
     );
     expect(sample.data.readTime).toBe('1 min read');
     expect((sample.data.date as Date).toISOString()).toBe(
@@ -434,7 +434,7 @@ describe('blogs loader: empty collection and failures', () => {
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
     const entry = entries.get(record.id)!;
     expect(entry.data.html).toBe(`<h2>Title</h2><p>Tax &amp; VAT\u00a0<a>x</a></p><p>${words}</p>`);
-    expect(entry.data.excerpt).toBe(`${`Title Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);
+    expect(entry.data.excerpt).toBe(`${`Title. Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);
     expect(entry.data.readTime).toBe('3 min read'); // 455 words
     await pb.collection('blogs').delete(record.id);
   });

@@ -15,12 +15,28 @@ const TEXT_ONLY: sanitize.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'svg', 'math'],
 };
 
+/** Put around a heading's text (private-use characters, removed from the HTML first). */
+const [HEADING_START, HEADING_END] = ['\uE000', '\uE001'];
+
 /**
  * The readable text of an HTML fragment: tags stripped (by a real HTML parser, so quoted ">"
- * and malformed markup cannot leak through), entities decoded once, whitespace collapsed.
+ * and malformed markup cannot leak through), entities decoded once, whitespace collapsed. A
+ * heading ends its sentence: "<h2>Why it matters</h2><p>Provisional…" reads "Why it matters.
+ * Provisional…", where a heading that ends in punctuation keeps its own.
  */
 export function htmlToText(html: string): string {
   if (!html) return '';
-  const escapedText = sanitize(html.replace(BLOCK_TAG, ' <'), TEXT_ONLY);
-  return decode(escapedText, { level: 'html5' }).replace(/\s+/g, ' ').trim();
+  const marked = html
+    .replace(/[\uE000\uE001]/g, '')
+    .replace(/<h[1-6]\b/gi, `${HEADING_START}$&`)
+    .replace(/<\/h[1-6]\s*>/gi, `$&${HEADING_END}`)
+    .replace(BLOCK_TAG, ' <');
+  return decode(sanitize(marked, TEXT_ONLY), { level: 'html5' })
+    .replace(/\uE000([^\uE000\uE001]*)\uE001/g, (_, heading: string) => {
+      const text = heading.trim();
+      return !text || /[.!?:;…]$/.test(text) ? ` ${text} ` : ` ${text}. `;
+    })
+    .replace(/[\uE000\uE001]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -12,7 +12,18 @@ describe('htmlToText', () => {
       htmlToText(
         '<h2>Title</h2><p>One <strong>bold</strong>word.</p><ul><li>a</li><li>b</li></ul>',
       ),
-    ).toBe('Title One boldword. a b');
+    ).toBe('Title. One boldword. a b');
+  });
+
+  it('ends a heading with a stop before the text after it, unless it has its own', () => {
+    expect(
+      htmlToText(
+        '<h2>Why it matters</h2><p>Provisional taxpayers must file.</p><h3>When?</h3><p>By August.</p><h2> Spaced <em>out</em> </h2><p>x</p><h2></h2><p>y</p>',
+      ),
+    ).toBe('Why it matters. Provisional taxpayers must file. When? By August. Spaced out. x y');
+    expect(createExcerpt('<h2>Why it matters</h2><p>Provisional taxpayers must file.</p>')).toBe(
+      'Why it matters. Provisional taxpayers must file.',
+    );
   });
 
   it('decodes entities exactly once', () => {
