@@ -29,6 +29,8 @@ interface BodyImage {
   title?: string;
   /** The width the editor gave the picture, in CSS pixels. */
   width?: number;
+  /** Its alignment, as the sanitiser left it (`align-left`, `align-center`, `align-right`). */
+  className?: string;
 }
 
 /** Every `<img>` under `node`, in document order. */
@@ -55,6 +57,7 @@ export function findBodyImages(html: string, pocketBaseUrl: string) {
       alt: attribute('alt'),
       title: attribute('title'),
       width: width > 0 ? width : undefined,
+      className: attribute('class'),
     };
   });
   const rewrite = (replace: (index: number) => string): string => {
@@ -112,6 +115,8 @@ interface BodyImageOptions {
   file: string;
   alt: string;
   title?: string;
+  /** The alignment class, set on the `<img>` the page renders. */
+  class?: string;
   width: number;
   height: number;
   widths: number[];
@@ -128,6 +133,7 @@ export function bodyImageMarker(image: CachedImage, picture: BodyImage): string 
     file: image.file,
     alt: picture.alt ?? '',
     ...(picture.title ? { title: picture.title } : {}),
+    ...(picture.className ? { class: picture.className } : {}),
     width,
     height: Math.round((width * image.height) / image.width),
     widths,

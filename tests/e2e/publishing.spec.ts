@@ -100,7 +100,7 @@ test.describe('the seed site (the production build all specs share)', () => {
     return pb.collection('blogs').getFullList();
   }
 
-  test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host; its banner is its share card', async ({
+  test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host; the alignment the editor set; its banner is its share card', async ({
     page,
     baseURL,
   }) => {
@@ -116,6 +116,11 @@ test.describe('the seed site (the production build all specs share)', () => {
     await expect(picture).toHaveAttribute('height', /^\d+$/);
     await expect(picture).toHaveAttribute('loading', 'lazy');
     await expect(picture).toHaveAttribute('alt', /August and February/);
+    // The closing note the editor centred is centred, by the site's class, with no style.
+    const note = page.locator('.article-body p', { hasText: 'not tax advice' });
+    await expect(note).toHaveClass('align-center');
+    await expect(note).toHaveCSS('text-align', 'center');
+    await expect(page.locator('.article-body [style]')).toHaveCount(0);
     // The banner carries the editor's alt text, and shares it with the post's card.
     const banner = page.locator('article img[data-banner="pocketbase"]');
     await expect(banner).toHaveAttribute('alt', /.{10,}/);

@@ -30,6 +30,41 @@ const ALLOWED_ATTRIBUTES: sanitize.IOptions['allowedAttributes'] = {
   code: ['class'],
 };
 
+/** The alignments an editor sets with the toolbar; the site styles each as `align-<name>`. */
+const ALIGNMENTS = ['left', 'center', 'right', 'justify'];
+const ALIGNABLE = ['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'img'];
+const ALIGN_CLASSES = ALIGNMENTS.map((alignment) => `align-${alignment}`);
+
+/**
+ * The alignment a `style` attribute asks for, as the editor writes it: `text-align` on text;
+ * on a picture, `float: left|right`, or `margin-left` and `margin-right` `auto` for centred.
+ */
+function alignmentOf(tagName: string, style = ''): string | undefined {
+  const declarations = new Map(
+    style.split(';').map((declaration) => {
+      const [property = '', ...value] = declaration.split(':');
+      return [property.trim().toLowerCase(), value.join(':').trim().toLowerCase()];
+    }),
+  );
+  if (tagName !== 'img') {
+    const align = declarations.get('text-align') ?? '';
+    return ALIGNMENTS.includes(align) ? align : undefined;
+  }
+  const float = declarations.get('float');
+  if (float === 'left' || float === 'right') return float;
+  const centred = ['margin-left', 'margin-right'].every(
+    (side) => declarations.get(side) === 'auto',
+  );
+  return centred ? 'center' : undefined;
+}
+
+/** The tag with its alignment as a class, and without the editor's own style and classes. */
+function withAlignment(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
+  const { style, class: _class, ...rest } = attribs;
+  const alignment = alignmentOf(tagName, style);
+  return { tagName, attribs: alignment ? { ...rest, class: `align-${alignment}` } : rest };
+}
+
 /** Absolute http(s) URL of another origin, or undefined for relative and same-origin ones. */
 function foreignOrigin(href: string, siteOrigin: string): string | undefined {
   try {
@@ -68,6 +103,9 @@ function isAllowedImageSource(src: string | undefined): boolean {
  * protocol-relative URLs are removed. The parser decodes entities before the URL check, so
  * "&#106;avascript:" and "JaVaScRiPt:" are caught too.
  *
+ * The alignment an editor gave a paragraph, a heading or a picture becomes one of the site's
+ * `align-*` classes (long-form.css); colours, fonts and every other style are not shown.
+ *
  * Links to other sites get rel="noopener noreferrer" but no target: whether a link opens a new
  * tab stays the reader's choice.
  */
@@ -76,7 +114,10 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
   return sanitize(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
-    allowedClasses: { code: ['language-*'] },
+    allowedClasses: {
+      code: ['language-*'],
+      ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ALIGN_CLASSES])),
+    },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
     allowedSchemesByTag: { img: ['http', 'https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
@@ -88,7 +129,10 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
       'svg', 'math', 'iframe', 'object', 'embed', 'frameset', 'noembed', 'xmp',
     ], // prettier-ignore
     transformTags: {
-      h1: 'h2',
+      ...Object.fromEntries(
+        ALIGNABLE.map((tag) => [tag, (_: string, attribs) => withAlignment(tag, attribs)]),
+      ),
+      h1: (_, attribs) => withAlignment('h2', attribs),
       a: (tagName, attribs) => {
         const { rel: _authorRel, ...rest } = attribs;
         const external = rest.href ? foreignOrigin(rest.href, siteOrigin) : undefined;

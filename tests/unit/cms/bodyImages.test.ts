@@ -130,6 +130,21 @@ describe('bodyImageMarker and renderBodyImages', () => {
       format: 'webp',
     });
   });
+
+  it("carry a picture's alignment from the sanitised HTML to the page", async () => {
+    const { pictures } = findBodyImages(
+      sanitizeHtml('<p><img src="/api/files/c/r/a.png" alt="A" style="float: right"></p>'),
+      PB,
+    );
+    expect(pictures[0]).toMatchObject({ className: 'align-right' });
+    const marker = bodyImageMarker({ file: 'a.png', width: 600, height: 300 }, pictures[0]);
+    const seen: unknown[] = [];
+    await renderBodyImages(marker, async (options) => {
+      seen.push(options);
+      return '';
+    });
+    expect(seen[0]).toMatchObject({ file: 'a.png', alt: 'A', class: 'align-right' });
+  });
 });
 
 describe('imgTag', () => {

@@ -63,6 +63,47 @@ describe('sanitizeHtml: kept content', () => {
   });
 });
 
+describe('sanitizeHtml: the alignment an editor sets', () => {
+  it('keeps the toolbar alignment of paragraphs and headings as a class, and no style', () => {
+    expect(
+      sanitizeHtml(
+        '<p style="text-align: center;">c</p><h1 style="TEXT-ALIGN:right">r</h1>' +
+          '<h3 style="color: red; text-align: justify">j</h3><p style="text-align: left">l</p>' +
+          '<p style="text-align: start; color: #e03e2d">s</p><p class="lead align-center">x</p>',
+      ),
+    ).toBe(
+      '<p class="align-center">c</p><h2 class="align-right">r</h2>' +
+        '<h3 class="align-justify">j</h3><p class="align-left">l</p><p>s</p><p>x</p>',
+    );
+  });
+
+  it("keeps a picture's alignment: floated left or right, or centred by auto margins", () => {
+    expect(
+      sanitizeHtml(
+        '<img src="/a.png" alt="l" style="float: left;">' +
+          '<img src="/b.png" alt="r" style="float:right; margin: 4px">' +
+          '<img src="/c.png" alt="c" style="display: block; margin-left: auto; margin-right: auto;">' +
+          '<img src="/d.png" alt="n" style="margin-left: auto">',
+      ),
+    ).toBe(
+      '<img src="/a.png" alt="l" class="align-left" />' +
+        '<img src="/b.png" alt="r" class="align-right" />' +
+        '<img src="/c.png" alt="c" class="align-center" />' +
+        '<img src="/d.png" alt="n" />',
+    );
+  });
+
+  it('gives no other element a class, and no element a style', () => {
+    const out = sanitizeHtml(
+      '<div style="text-align:center" class="align-center">d</div>' +
+        '<span style="text-align:right;color:red" class="align-right">s</span>' +
+        '<td style="text-align:center">t</td><p style="text-align: center; background: url(javascript:alert(1))">p</p>',
+    );
+    expect(out).not.toMatch(/style=|javascript/i);
+    expect(out.match(/class="[^"]*"/g)).toEqual(['class="align-center"']);
+  });
+});
+
 describe('sanitizeHtml: hostile payloads', () => {
   it('removes script, style, iframe, object, embed and form elements', () => {
     const out = clean(
