@@ -1,6 +1,7 @@
 import { decode, encode } from 'html-entities';
 import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
-import type { CachedImage, ImageCache } from './images';
+import { PASTED_PICTURE } from '@/lib/blog/sanitizeHtml';
+import { describeImageSource, type CachedImage, type ImageCache } from './images';
 
 /**
  * Pictures in a post's body. After sanitising, every `<img>` is either handed to Astro's image
@@ -80,11 +81,12 @@ const POCKETBASE_FILE = /\/api\/files\/[^/]+\/[^/]+\/[^/]+$/;
  * this build's PocketBase whatever address it was stored with: the admin UI's image picker
  * stores the address the editor's browser used (`http://127.0.0.1:8090/_/../api/files/…?thumb=`,
  * or `localhost`, or an old port or domain). Its `thumb` is dropped: the site makes its own
- * sizes from the original. Other absolute http(s) URLs stay as they are; any other relative path
- * names nothing the build can fetch.
+ * sizes from the original. A pasted picture (a `data:` URL) is read from itself. Other absolute
+ * http(s) URLs stay as they are; any other relative path names nothing the build can fetch.
  */
 export function resolveImageUrl(src: string, pocketBaseUrl: string): string | undefined {
   const text = src.trim();
+  if (PASTED_PICTURE.test(text)) return text;
   const rootRelative = text.startsWith('/') && !text.startsWith('//');
   if (!URL.canParse(text) && !rootRelative) return undefined;
   const url = rootRelative ? new URL(text, 'http://root-relative.invalid') : new URL(text);
@@ -196,7 +198,8 @@ export async function localiseBodyImages(
       try {
         return await images.get(picture.url);
       } catch (error) {
-        warn(`${picture.url}: ${error instanceof Error ? error.message : String(error)}`);
+        const problem = error instanceof Error ? error.message : String(error);
+        warn(`${describeImageSource(picture.url)}: ${problem}`);
         return undefined;
       }
     }),

@@ -10,10 +10,10 @@ import { LIMITS } from '@/config/site';
 import { describeError } from './client';
 
 /**
- * Every picture the site shows from PocketBase (banners, avatars, pictures in a post's body) and
- * from other hosts (pictures in a post's body) is downloaded at build time into this cache and
- * handed to Astro's image pipeline as a local file, so the built site loads images from its own
- * origin only.
+ * Every picture the site shows from PocketBase (banners, avatars, pictures in a post's body), from
+ * other hosts, or pasted into a post's body (`data:` URLs, which fetch reads too) is downloaded
+ * at build time into this cache and handed to Astro's image pipeline as a local file, so the
+ * built site loads images from its own origin only.
  *
  * - One download per URL. PocketBase file names carry a random suffix and never change in place,
  *   so a URL's file is kept for good: the loader's meta store maps the URL to the cached file,
@@ -69,7 +69,20 @@ export interface ImageCache {
 }
 
 const metaKey = (url: string) => `image-file:${url}`;
+
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * A picture's URL for a message: a pasted one (a `data:` URL, megabytes of base64) by its type
+ * and size instead.
+ */
+export function describeImageSource(url: string): string {
+  const pasted = /^data:([^;,]+)/i.exec(url);
+  if (!pasted) return url;
+  const bytes = Math.floor(((url.length - url.indexOf(',') - 1) * 3) / 4);
+  const size = bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : megabytes(bytes);
+  return `a picture pasted into the body (${pasted[1]}, ${size})`;
+}
 
 async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
@@ -144,7 +157,8 @@ export function createImageCache({
     await folderReady;
     await writeOnce(path.join(dir, file), data);
     const cached = { file, width: probed.width, height: probed.height };
-    meta.set(metaKey(url), JSON.stringify(cached));
+    // A pasted picture is its own URL: read again each build rather than kept as a key.
+    if (!url.startsWith('data:')) meta.set(metaKey(url), JSON.stringify(cached));
     return cached;
   }
 

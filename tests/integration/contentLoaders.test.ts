@@ -402,6 +402,40 @@ describe('blogs loader: images', () => {
     expect(about('/images/local.png')[0]).toContain('not an http(s) URL or a PocketBase file path');
     expect(warnings).toHaveLength(6);
   });
+
+  it('stores a picture pasted into the body like any other, and refuses one that is not a picture, with a word', async () => {
+    const pasted = `data:image/png;base64,${(await makePngBuffer(640, 320)).toString('base64')}`;
+    const broken = `data:image/gif;base64,${Buffer.from('not a picture at all').toString('base64')}`;
+    const record = await pb.collection('blogs').create({
+      title: 'Pasted',
+      content: `<p>Screenshot:</p><p><img src="${pasted}" alt="A pasted screenshot"></p><p><img src="${broken}" alt="Broken"></p>`,
+      ...published,
+    });
+    const { context, entries, logs, meta } = createLoaderContext('blogs', blogSchema);
+    await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
+    const html = entries.get(record.id)!.data.html as string;
+    expect(html).not.toContain('data:');
+    const tags = [...html.matchAll(/<img data-cached-image="([^"]+)">/g)].map(
+      (match) => JSON.parse(decode(match[1])) as Record<string, unknown>,
+    );
+    expect(tags).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
+        alt: 'A pasted screenshot',
+        width: 640,
+        height: 320,
+      }),
+    ]);
+    const warnings = logs
+      .filter((l) => l.level === 'warn' && l.message.includes(record.id))
+      .map((l) => l.message);
+    expect(warnings).toEqual([
+      `Post "Pasted" (${record.id}): picture removed from the body: a picture pasted into the body (image/gif, 1 KB): not an image`,
+    ]);
+    // The meta store keeps no pasted picture as a key.
+    expect([...meta.keys()].filter((key) => key.includes('data:'))).toEqual([]);
+    await pb.collection('blogs').delete(record.id);
+  });
 });
 
 describe('blogs loader: empty collection and failures', () => {

@@ -30,6 +30,9 @@ const ALLOWED_ATTRIBUTES: sanitize.IOptions['allowedAttributes'] = {
   code: ['class'],
 };
 
+/** A raster picture pasted into the editor, as it stores it. */
+export const PASTED_PICTURE = /^data:image\/(?:png|jpeg|webp|gif|avif);base64,[a-z0-9+/=\s]+$/i;
+
 /** The alignments an editor sets with the toolbar; the site styles each as `align-<name>`. */
 const ALIGNMENTS = ['left', 'center', 'right', 'justify'];
 const ALIGNABLE = ['p', 'h2', 'h3', 'h4', 'h5', 'h6', 'img'];
@@ -79,14 +82,16 @@ function foreignOrigin(href: string, siteOrigin: string): string | undefined {
 }
 
 /**
- * Absolute http(s) URLs and root-relative paths (PocketBase's editor may insert `/api/files/…`).
- * The content loader then downloads every picture it can and removes the rest, so no page loads
- * a picture from another origin.
+ * Absolute http(s) URLs, root-relative paths (PocketBase's editor may insert `/api/files/…`) and
+ * pictures pasted into the editor (`data:` PNG, JPEG, WebP, GIF or AVIF in base64). The content
+ * loader then stores every picture it can in the site and removes the rest, so no page loads a
+ * picture from another origin or carries one inline.
  */
 function isAllowedImageSource(src: string | undefined): boolean {
   const text = src?.trim();
   if (!text) return false;
   if (/^\/(?![\\/])/.test(text)) return true;
+  if (PASTED_PICTURE.test(text)) return true;
   try {
     const url = new URL(text);
     return url.protocol === 'http:' || url.protocol === 'https:';
@@ -99,8 +104,8 @@ function isAllowedImageSource(src: string | undefined): boolean {
  * Blog HTML from the CMS, reduced to an allowlist before it reaches `set:html`: body text, headings
  * (h1 becomes h2: the page's title is its one h1), lists, tables, code, quotes, links and
  * images with an http(s) or root-relative source (the loader localises them). Scripts, styles, frames, objects, forms, SVG and MathML (with their contents),
- * every event handler and style attribute, and javascript:, vbscript:, data: and
- * protocol-relative URLs are removed. The parser decodes entities before the URL check, so
+ * every event handler and style attribute, and javascript:, vbscript:, data: (but for a pasted
+ * raster picture) and protocol-relative URLs are removed. The parser decodes entities before the URL check, so
  * "&#106;avascript:" and "JaVaScRiPt:" are caught too.
  *
  * The alignment an editor gave a paragraph, a heading or a picture becomes one of the site's
@@ -119,7 +124,8 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
       ...Object.fromEntries(ALIGNABLE.map((tag) => [tag, ALIGN_CLASSES])),
     },
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
+    // data: only for the pasted pictures isAllowedImageSource accepts.
+    allowedSchemesByTag: { img: ['http', 'https', 'data'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',

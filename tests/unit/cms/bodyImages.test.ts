@@ -40,6 +40,12 @@ describe('resolveImageUrl', () => {
     );
   });
 
+  it('reads a pasted picture from itself', () => {
+    expect(resolveImageUrl(' data:image/png;base64,iVBORw0KGgo= ', PB)).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
+  });
+
   it('gives nothing for paths the build cannot fetch', () => {
     for (const src of [
       '/images/a.png',
@@ -48,7 +54,7 @@ describe('resolveImageUrl', () => {
       'ftp://x.example/a.png',
       '//cdn.example/a.png',
       '/api/files/c/r',
-      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
     ])
       expect(resolveImageUrl(src, PB), src).toBeUndefined();
   });

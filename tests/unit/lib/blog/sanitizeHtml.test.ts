@@ -61,6 +61,15 @@ describe('sanitizeHtml: kept content', () => {
       '<img src="/api/files/lwblogs00000001/abc/chart_x1y2.png" alt="" />',
     );
   });
+
+  it('keeps a raster picture pasted into the editor (a base64 data: URL), for the loader to store', () => {
+    for (const type of ['png', 'jpeg', 'webp', 'gif', 'avif']) {
+      const src = `data:image/${type};base64,iVBORw0KGgo=`;
+      expect(clean(`<p><img src="${src}" alt="Pasted"></p>`)).toBe(
+        `<p><img src="${src}" alt="Pasted" /></p>`,
+      );
+    }
+  });
 });
 
 describe('sanitizeHtml: the alignment an editor sets', () => {
@@ -157,7 +166,9 @@ describe('sanitizeHtml: hostile payloads', () => {
   it.each([
     'javascript:alert(1)',
     'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
-    'data:image/png;base64,iVBORw0KGgo=',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    'data:image/png,<svg onload=alert(1)>',
+    'data:image/png;charset=utf-8;base64,iVBORw0KGgo=',
     'relative/image.png',
     '//evil.example/a.png',
     '/\\evil.example/a.png',
