@@ -199,7 +199,10 @@ export async function localiseBodyImages(
         return await images.get(picture.url);
       } catch (error) {
         const problem = error instanceof Error ? error.message : String(error);
-        warn(`${describeImageSource(picture.url)}: ${problem}`);
+        const written = picture.src.trim();
+        const where =
+          /^https?:/i.test(written) && written !== picture.url ? ` (written ${written})` : '';
+        warn(`${describeImageSource(picture.url)}${where}: ${problem}`);
         return undefined;
       }
     }),

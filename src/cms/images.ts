@@ -158,7 +158,7 @@ export function createImageCache({
     await writeOnce(path.join(dir, file), data);
     const cached = { file, width: probed.width, height: probed.height };
     // A pasted picture is its own URL: read again each build rather than kept as a key.
-    if (!url.startsWith('data:')) meta.set(metaKey(url), JSON.stringify(cached));
+    if (!/^data:/i.test(url)) meta.set(metaKey(url), JSON.stringify(cached));
     return cached;
   }
 

@@ -406,9 +406,10 @@ describe('blogs loader: images', () => {
   it('stores a picture pasted into the body like any other, and refuses one that is not a picture, with a word', async () => {
     const pasted = `data:image/png;base64,${(await makePngBuffer(640, 320)).toString('base64')}`;
     const broken = `data:image/gif;base64,${Buffer.from('not a picture at all').toString('base64')}`;
+    const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>').toString('base64')}`;
     const record = await pb.collection('blogs').create({
       title: 'Pasted',
-      content: `<p>Screenshot:</p><p><img src="${pasted}" alt="A pasted screenshot"></p><p><img src="${broken}" alt="Broken"></p>`,
+      content: `<p>Screenshot:</p><p><img src="${pasted}" alt="A pasted screenshot"></p><p><img src="${broken}" alt="Broken"></p><p><img src="${svg}" alt="Drawing"></p>`,
       ...published,
     });
     const { context, entries, logs, meta } = createLoaderContext('blogs', blogSchema);
@@ -431,6 +432,7 @@ describe('blogs loader: images', () => {
       .map((l) => l.message);
     expect(warnings).toEqual([
       `Post "Pasted" (${record.id}): picture removed from the body: a picture pasted into the body (image/gif, 1 KB): not an image`,
+      `Post "Pasted" (${record.id}): picture removed from the body: a picture pasted into the body (image/svg+xml, 1 KB): not a raster image (svg)`,
     ]);
     // The meta store keeps no pasted picture as a key.
     expect([...meta.keys()].filter((key) => key.includes('data:'))).toEqual([]);

@@ -115,6 +115,8 @@ describe('builds with a cache', () => {
     await pb.collection('blogs').delete(deleted.id);
     await pb.collection('blogs').update(unpublished.id, { published: false });
     await letTimeCome(server.dataDir, scheduled.id);
+    // Edited too, so the warm build loads its pictures again, with PocketBase's files gone.
+    await pb.collection('blogs').update(pictured, { title: 'Pictures, edited' });
     expect((await pb.collection('blogs').getOne(scheduled.id)).updated).toBe(scheduled.updated);
     // PocketBase loses its files: the pictures can only come from the cache.
     await rm(path.join(server.dataDir, 'storage'), { recursive: true, force: true });
@@ -127,9 +129,9 @@ describe('builds with a cache', () => {
       env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: server.url },
     });
     expect(warm.code, warm.output).toBe(0);
-    // Two fetched in full (the edit and the post whose time came), two removed.
+    // Three fetched in full (the two edits and the post whose time came), two removed.
     expect(warm.output).toContain(
-      `Loaded 6 blog posts from ${server.url} (incremental: fetched 2 new or changed, removed 2)`,
+      `Loaded 6 blog posts from ${server.url} (incremental: fetched 3 new or changed, removed 2)`,
     );
     expect(await readFile(postPage(warmOut, edited.id), 'utf8')).toContain('An edited title');
     expect(existsSync(postPage(warmOut, deleted.id))).toBe(false);

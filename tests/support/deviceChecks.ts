@@ -35,7 +35,9 @@ export const THEMES = ['dark', 'light'] as const;
  * (sideways scroll, targets and anchors are still checked in both at every size).
  */
 export function menuTheme(viewport: Viewport): (typeof THEMES)[number] {
-  return THEMES[VIEWPORTS.indexOf(viewport) % THEMES.length];
+  const index = VIEWPORTS.findIndex((known) => known.name === viewport.name);
+  if (index < 0) throw new Error(`${viewport.name} is not a viewport of the matrix`);
+  return THEMES[index % THEMES.length];
 }
 
 /** Where the page is scrolled for a check: "top", "middle" or "bottom" and the offset in px. */

@@ -34,7 +34,9 @@ export function htmlToText(html: string): string {
   return decode(sanitize(marked, TEXT_ONLY), { level: 'html5' })
     .replace(/\uE000([^\uE000\uE001]*)\uE001/g, (_, heading: string) => {
       const text = heading.trim();
-      return !text || /[.!?:;…]$/.test(text) ? ` ${text} ` : ` ${text}. `;
+      // Its own stop (before any closing quote or bracket), or no words to end.
+      const ended = /[.!?:;,…—–-]["'”’)\]]*$/.test(text) || !/[\p{L}\p{N}]/u.test(text);
+      return ended ? ` ${text} ` : ` ${text}. `;
     })
     .replace(/[\uE000\uE001]/g, '')
     .replace(/\s+/g, ' ')

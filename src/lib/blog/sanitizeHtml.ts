@@ -30,8 +30,12 @@ const ALLOWED_ATTRIBUTES: sanitize.IOptions['allowedAttributes'] = {
   code: ['class'],
 };
 
-/** A raster picture pasted into the editor, as it stores it. */
-export const PASTED_PICTURE = /^data:image\/(?:png|jpeg|webp|gif|avif);base64,[a-z0-9+/=\s]+$/i;
+/**
+ * A picture pasted into the editor, as it stores it: any image type in base64. The loader keeps a
+ * raster one and refuses any other (an SVG, a broken file) with a warning naming the post.
+ */
+export const PASTED_PICTURE =
+  /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9.+=-]+)*;base64,[a-z0-9+/=\s]+$/i;
 
 /** The alignments an editor sets with the toolbar; the site styles each as `align-<name>`. */
 const ALIGNMENTS = ['left', 'center', 'right', 'justify'];
@@ -101,12 +105,13 @@ function isAllowedImageSource(src: string | undefined): boolean {
 }
 
 /**
- * Blog HTML from the CMS, reduced to an allowlist before it reaches `set:html`: body text, headings
- * (h1 becomes h2: the page's title is its one h1), lists, tables, code, quotes, links and
- * images with an http(s) or root-relative source (the loader localises them). Scripts, styles, frames, objects, forms, SVG and MathML (with their contents),
- * every event handler and style attribute, and javascript:, vbscript:, data: (but for a pasted
- * raster picture) and protocol-relative URLs are removed. The parser decodes entities before the URL check, so
- * "&#106;avascript:" and "JaVaScRiPt:" are caught too.
+ * Blog HTML from the CMS, reduced to an allowlist before it reaches `set:html`: body text,
+ * headings (h1 becomes h2: the page's title is its one h1), lists, tables, code, quotes, links
+ * and images with an http(s), root-relative or pasted (`data:image/…;base64`) source, which the
+ * loader stores in the site or removes. Scripts, styles, frames, objects, forms, SVG and MathML
+ * (with their contents), every event handler and style attribute, and javascript:, vbscript:,
+ * other data: and protocol-relative URLs are removed. The parser decodes entities before the URL
+ * check, so "&#106;avascript:" and "JaVaScRiPt:" are caught too.
  *
  * The alignment an editor gave a paragraph, a heading or a picture becomes one of the site's
  * `align-*` classes (long-form.css); colours, fonts and every other style are not shown.

@@ -21,6 +21,11 @@ describe('htmlToText', () => {
         '<h2>Why it matters</h2><p>Provisional taxpayers must file.</p><h3>When?</h3><p>By August.</p><h2> Spaced <em>out</em> </h2><p>x</p><h2></h2><p>y</p>',
       ),
     ).toBe('Why it matters. Provisional taxpayers must file. When? By August. Spaced out. x y');
+    expect(
+      htmlToText(
+        '<h2>“Why now?”</h2><p>a</p><h3>Note,</h3><p>b</p><h3>(See below)</h3><p>c</p><h2>—</h2><p>d</p>',
+      ),
+    ).toBe('“Why now?” a Note, b (See below). c — d');
     expect(createExcerpt('<h2>Why it matters</h2><p>Provisional taxpayers must file.</p>')).toBe(
       'Why it matters. Provisional taxpayers must file.',
     );
