@@ -87,9 +87,9 @@ function foreignOrigin(href: string, siteOrigin: string): string | undefined {
 
 /**
  * Absolute http(s) URLs, root-relative paths (PocketBase's editor may insert `/api/files/…`) and
- * pictures pasted into the editor (`data:` PNG, JPEG, WebP, GIF or AVIF in base64). The content
- * loader then stores every picture it can in the site and removes the rest, so no page loads a
- * picture from another origin or carries one inline.
+ * pictures pasted into the editor (PASTED_PICTURE). The content loader then stores every picture
+ * it can in the site and removes the rest with a warning, so no page loads a picture from another
+ * origin or carries one inline.
  */
 function isAllowedImageSource(src: string | undefined): boolean {
   const text = src?.trim();
