@@ -99,6 +99,7 @@ async function loadBlogEntry(
       status,
       ...(banner ? { banner } : {}),
       bannerAlt: record.banner_alt ?? '',
+      featured: record.featured,
     },
   });
   return { id: record.id, data: data as BlogData };

@@ -46,6 +46,7 @@ export const blogRecordSchema = z.object({
   published_at: optionalPocketBaseDate,
   excerpt: cmsText(optionalTrimmedText),
   banner_alt: cmsText(optionalTrimmedText),
+  featured: z.boolean().default(false),
 });
 
 /** A picture in the loader's image cache (src/cms/images.ts), with its size. */
@@ -78,6 +79,8 @@ export const blogSchema = z.object({
   banner: cachedPictureSchema.optional(),
   /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
   bannerAlt: z.string(),
+  /** The editor asked for this post to lead the blog (see lib/blog/posts.ts). */
+  featured: z.boolean(),
 });
 export type BlogData = z.infer<typeof blogSchema>;
 

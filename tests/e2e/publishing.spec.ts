@@ -100,6 +100,10 @@ test.describe('the seed site (the production build all specs share)', () => {
     return pb.collection('blogs').getFullList();
   }
 
+  /** Published and due: on the production site. */
+  const isLive = (record: RecordModel) =>
+    record.published && Date.parse(record.published_at.replace(' ', 'T')) <= Date.now();
+
   test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host; the alignment the editor set; its banner is its share card', async ({
     page,
     baseURL,
@@ -141,10 +145,7 @@ test.describe('the seed site (the production build all specs share)', () => {
     page,
   }) => {
     const records = await seedRecords();
-    const hidden = records.filter(
-      (record) =>
-        !record.published || Date.parse(record.published_at.replace(' ', 'T')) > Date.now(),
-    );
+    const hidden = records.filter((record) => !isLive(record));
     expect(hidden).toHaveLength(2);
     for (const record of hidden) {
       expect((await page.goto(`/blog/${record.id}`))?.status()).toBe(404);
@@ -153,6 +154,29 @@ test.describe('the seed site (the production build all specs share)', () => {
     const cards = page.locator('[data-post-card]');
     await expect(cards).toHaveCount(records.length - hidden.length);
     await expect(page.locator('[data-post-status]')).toHaveCount(0);
+  });
+
+  test('the blog leads with the post the editor featured, not the newest; a featured post that is not live yet is not featured', async ({
+    page,
+  }) => {
+    const records = await seedRecords();
+    const live = records
+      .filter(isLive)
+      .sort((a, b) => b.published_at.localeCompare(a.published_at));
+    const chosen = live.find((record) => record.featured)!;
+    expect(chosen).toBeDefined();
+    expect(chosen.id).not.toBe(live[0].id);
+    // The seed's scheduled post is featured too, and newer: it must wait until it is live.
+    const waiting = records.filter((record) => record.featured && !isLive(record));
+    expect(waiting.map((record) => record.published)).toEqual([true]);
+    await page.goto('/blog');
+    const featured = page.getByRole('region', { name: 'Featured Article' });
+    await expect(featured.getByRole('heading', { level: 3 })).toHaveText(chosen.title);
+    // The rest, newest first, without the featured post.
+    const recent = page.getByRole('region', { name: 'Recent Articles' });
+    await expect(recent.getByRole('heading', { level: 3 })).toHaveText(
+      live.filter((record) => record !== chosen).map((record) => record.title),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, {
@@ -320,11 +320,12 @@ describe('seed', () => {
 });
 
 /**
- * `pocketbase migrate down 1`, which only asks for confirmation on a terminal: run under
+ * `pocketbase migrate down <count>`, which only asks for confirmation on a terminal: run under
  * script(1) for a pseudo-terminal, answering its cursor-position queries and the question.
  */
-async function migrateDown(dataDir: string, migrationsDir: string): Promise<string> {
-  const command = [await resolvePocketBaseBinary(), 'migrate', 'down', '1', '--dir', dataDir]
+async function migrateDown(dataDir: string, migrationsDir: string, count = 1): Promise<string> {
+  const command = [await resolvePocketBaseBinary(), 'migrate', 'down', String(count)]
+    .concat(['--dir', dataDir])
     .concat(['--migrationsDir', migrationsDir, '--dev=false'])
     .map((part) => `'${part}'`)
     .join(' ');
@@ -367,7 +368,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
     await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('keeps every existing post and testimonial public, dated by its created; the down step removes the fields', async () => {
+  it('keeps every existing post and testimonial public, dated by its created, and none featured; the down steps remove the fields', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'lw-pb-upgrade-'));
     folders.push(work);
     const shipped = path.join(work, 'shipped-migrations');
@@ -408,15 +409,19 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
       for (const [index, post] of after.entries()) {
         expect(post.published).toBe(true);
         expect(post.published_at).toBe(before[index].created);
+        expect(post.featured).toBe(false);
       }
       expect(await anonymous.collection('testimonials').getFullList()).toHaveLength(1);
     } finally {
       await server.stop();
     }
 
-    // Down: the fields go, the open read rules come back, the records stay.
-    const reverted = await migrateDown(dataDir, MIGRATIONS_DIR);
-    expect(reverted).toContain('Reverted 1764028800_editorial_workflow.js');
+    // Down, every migration since the shipped ones: the fields go, the open read rules come
+    // back, the records stay.
+    const added = (await readdir(MIGRATIONS_DIR)).filter((file) => !shippedFiles.includes(file));
+    const reverted = await migrateDown(dataDir, MIGRATIONS_DIR, added.length);
+    for (const file of added) expect(reverted).toContain(`Reverted ${file}`);
+    expect(added).toContain('1764028800_editorial_workflow.js');
     server = await startPocketBase({ dataDir, migrationsDir: shipped, hooksDir: noHooks });
     try {
       const pb = new PocketBase(server.url);

@@ -1,5 +1,6 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { BLOG_STATUS_ID } from '@/cms/blogStatus';
+import { featureFirst } from './featured';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
@@ -7,6 +8,11 @@ export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
   return posts.sort(
     (a, b) => b.data.date.getTime() - a.data.date.getTime() || (a.id < b.id ? 1 : -1),
   );
+}
+
+/** The blog list's posts in its order: the featured post, then the rest newest first. */
+export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
+  return featureFirst(await getSortedPosts());
 }
 
 /** The load error to show in `astro dev`, or undefined when the blog loaded. */

@@ -20,6 +20,7 @@ export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
  * @property {string} [bannerAlt] The banner's alt text.
  * @property {string} [excerpt] The editor's excerpt.
  * @property {string[]} [images] Pictures for the body, relative to pocketbase/seed/.
+ * @property {boolean} [featured] Ticked: the blog leads with the newest public featured post.
  * @property {number} [publishedDaysAgo] Published, dated this many days before the seed ran.
  * @property {number} [scheduledInDays] Scheduled: published, dated this many days ahead.
  *   Neither: a draft.
@@ -134,6 +135,7 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
     if (item.banner) form.append('banner_image', await readSeedFile(item.banner, seedDir));
     if (item.bannerAlt) form.append('banner_alt', item.bannerAlt);
     if (item.excerpt) form.append('excerpt', item.excerpt);
+    if (item.featured) form.append('featured', 'true');
     for (const image of images) form.append('images', await readSeedFile(image, seedDir));
     if (images.length === 0) {
       form.append('content', content);
