@@ -11,6 +11,7 @@ import { formatPostDate } from '@/lib/formatDate';
 import { getPostStatus } from '@/lib/blog/postStatus';
 import { getReadTime } from '@/lib/blog/readTime';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
+import { anchorHeadings } from '@/lib/blog/headings';
 import { LIMITS } from '@/config/site';
 import { postPath } from '@/lib/blog/paths';
 import { writePostLastmod } from '@/lib/blog/lastmod';
@@ -52,8 +53,9 @@ export interface BlogLoad {
 
 /**
  * One record, start to finish: validated, checked against the public rules, sanitised, its
- * pictures localised, its derived fields computed, parsed by the collection's schema. Returns
- * what the store keeps, or undefined for a record that cannot be shown.
+ * headings given ids, its pictures localised, its derived fields computed, parsed by the
+ * collection's schema. Returns what the store keeps, or undefined for a record that cannot be
+ * shown.
  */
 async function loadBlogEntry(
   raw: RecordModel,
@@ -72,8 +74,9 @@ async function loadBlogEntry(
   }
   const where = `Post "${record.title}" (${record.id})`;
   const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
+  const anchored = anchorHeadings(sanitised);
   const [body, banner] = await Promise.all([
-    localiseBodyImages(sanitised, {
+    localiseBodyImages(anchored.html, {
       images,
       pocketBaseUrl: settings.url,
       warn: (problem) => logger.warn(`${where}: picture removed from the body: ${problem}`),
@@ -90,6 +93,7 @@ async function loadBlogEntry(
     data: {
       title: record.title,
       html: body.html,
+      headings: anchored.headings,
       images: body.files,
       excerpt: record.excerpt ?? createExcerpt(sanitised),
       readTime: getReadTime(sanitised),

@@ -64,6 +64,10 @@ export const blogSchema = z.object({
    * optimised images.
    */
   html: z.string(),
+  /** Its `h2` and `h3` headings, in order: the ids anchorHeadings gave them, for the contents. */
+  headings: z.array(
+    z.object({ depth: z.union([z.literal(2), z.literal(3)]), id: z.string(), text: z.string() }),
+  ),
   /** The cached files the body's pictures use. */
   images: z.array(z.string()),
   /** The editor's excerpt, else one derived from the body; also the page's meta description. */
@@ -79,7 +83,7 @@ export const blogSchema = z.object({
   banner: cachedPictureSchema.optional(),
   /** The banner's alt text: empty when the editor gave none (the banner is then decorative). */
   bannerAlt: z.string(),
-  /** The editor asked for this post to lead the blog (see lib/blog/posts.ts). */
+  /** The editor asked for this post to lead the blog (see lib/blog/featured.ts). */
   featured: z.boolean(),
 });
 export type BlogData = z.infer<typeof blogSchema>;

@@ -117,6 +117,8 @@ export const LIMITS = {
   loaderBatchSize: 500,
   excerptLength: 150,
   wordsPerMinute: 200,
+  /** A post with at least this many `h2` sections gets a table of contents. */
+  contentsMinSections: 3,
   contactRateLimitMs: 10_000,
   /** A picture the build downloads (PocketBase's or another host's): whole download, bytes. */
   imageDownloadTimeoutMs: 10_000,

@@ -17,6 +17,8 @@ export const BLOG_COPY = {
     text: "The blog post you're looking for doesn't exist or has been removed.",
   },
   backToBlog: 'Back to Blog',
+  /** The table of contents of a long post. */
+  contents: 'Contents',
   /** "Try … Free" with the product's name. */
   tryFree: (product: string) => `Try ${product} Free`,
   newsletter: {

@@ -84,7 +84,9 @@ test.describe('blog with 35 posts', () => {
       broken.set('title', 'Newest post, banner lost');
       broken.set(
         'content',
-        '<h2>Hello</h2><p>The newest post &amp; its <a href="https://www.sars.gov.za/">link</a>.</p>',
+        '<h2>Hello</h2><p>The newest post &amp; its <a href="https://www.sars.gov.za/">link</a>.</p>' +
+          '<h2>Deadlines</h2><h3>The second period</h3><p>Due in February.</p>' +
+          '<h2>What changes</h2><p>Little.</p>',
       );
       broken.set('banner_image', await makePng(800, 420), 'lost.png');
       broken.set('published', 'true');
@@ -323,6 +325,42 @@ test.describe('blog with 35 posts', () => {
     });
   });
 
+  test('contents: a post with three sections lists them, folded on a phone, and each heading links to itself; a shorter post has none', async ({
+    browser,
+  }) => {
+    const expected = [
+      ['Hello', '#hello'],
+      ['Deadlines', '#deadlines'],
+      ['The second period', '#the-second-period'],
+      ['What changes', '#what-changes'],
+    ];
+    // A laptop: the list is open.
+    const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await desktop.goto(url(`/blog/${posts[0].id}`));
+    const contents = desktop.getByRole('navigation', { name: 'Contents' });
+    const links = contents.getByRole('link');
+    await expect(links).toHaveText(expected.map(([text]) => text));
+    expect(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual(
+      expected.map(([, href]) => href),
+    );
+    // Each heading is a link to itself.
+    const heading = desktop.getByRole('heading', { level: 3, name: 'The second period' });
+    await expect(heading).toHaveAttribute('id', 'the-second-period');
+    await expect(heading.getByRole('link')).toHaveAttribute('href', '#the-second-period');
+    await desktop.goto(url(`/blog/${withBanner.id}`));
+    await expect(desktop.locator('[data-contents]')).toHaveCount(0);
+    await desktop.close();
+
+    // On a phone the list folds until opened (publishing.spec taps through a long seed post).
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.goto(url(`/blog/${posts[0].id}`));
+    const folded = phone.getByRole('navigation', { name: 'Contents' });
+    await expect(folded.getByRole('link', { name: 'Deadlines' })).toBeHidden();
+    await folded.locator('summary', { hasText: 'Contents' }).click();
+    await expect(folded.getByRole('link')).toHaveText(expected.map(([text]) => text));
+    await phone.close();
+  });
+
   test('an unknown post answers 404 with "Blog Post Not Found"', async ({ page }) => {
     const response = await page.goto(url('/blog/no-such-post-id'));
     expect(response?.status()).toBe(404);
@@ -397,17 +435,20 @@ test.describe('blog with 35 posts', () => {
     expect(requests.filter((r) => new URL(r).host === host)).toEqual([]);
   });
 
-  // One test per page and theme, as for every other page (quality.spec.ts).
+  // One test per page and theme, as for every other page (quality.spec.ts); the post, with its
+  // contents, also on a phone, where they fold.
   const axePages = {
-    list: () => '/blog',
-    'page 2': () => '/blog/page/2',
-    post: () => `/blog/${posts[0].id}`,
-    'unknown post': () => '/blog/unknown-id',
+    list: { path: () => '/blog', width: 1280 },
+    'page 2': { path: () => '/blog/page/2', width: 1280 },
+    post: { path: () => `/blog/${posts[0].id}`, width: 1280 },
+    'post on a phone': { path: () => `/blog/${posts[0].id}`, width: 390 },
+    'unknown post': { path: () => '/blog/unknown-id', width: 1280 },
   };
   for (const theme of ['dark', 'light'] as const) {
-    for (const [name, pathname] of Object.entries(axePages)) {
+    for (const [name, { path: pathname, width }] of Object.entries(axePages)) {
       test(`axe (WCAG A/AA): the ${name} in the ${theme} theme`, async ({ page }) => {
         await presetTheme(page, theme);
+        await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
         await page.goto(url(pathname()));
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
         await expectNoAxeViolations(page);

@@ -90,20 +90,21 @@ async function startImageHost() {
   };
 }
 
+/** The seed's posts, from the PocketBase the shared site was built from. */
+async function seedRecords(): Promise<RecordModel[]> {
+  const pb = new PocketBase(process.env.E2E_POCKETBASE_URL);
+  await pb.admins.authWithPassword(
+    process.env.E2E_POCKETBASE_ADMIN_EMAIL!,
+    process.env.E2E_POCKETBASE_ADMIN_PASSWORD!,
+  );
+  return pb.collection('blogs').getFullList();
+}
+
+/** Published and due: on the production site. */
+const isLive = (record: RecordModel) =>
+  record.published && Date.parse(record.published_at.replace(' ', 'T')) <= Date.now();
+
 test.describe('the seed site (the production build all specs share)', () => {
-  async function seedRecords(): Promise<RecordModel[]> {
-    const pb = new PocketBase(process.env.E2E_POCKETBASE_URL);
-    await pb.admins.authWithPassword(
-      process.env.E2E_POCKETBASE_ADMIN_EMAIL!,
-      process.env.E2E_POCKETBASE_ADMIN_PASSWORD!,
-    );
-    return pb.collection('blogs').getFullList();
-  }
-
-  /** Published and due: on the production site. */
-  const isLive = (record: RecordModel) =>
-    record.published && Date.parse(record.published_at.replace(' ', 'T')) <= Date.now();
-
   test('a post with a picture in its body: served by the site with width, height, srcset and alt; CLS 0; no other host; the alignment the editor set; its banner is its share card', async ({
     page,
     baseURL,
@@ -177,6 +178,39 @@ test.describe('the seed site (the production build all specs share)', () => {
     await expect(recent.getByRole('heading', { level: 3 })).toHaveText(
       live.filter((record) => record !== chosen).map((record) => record.title),
     );
+  });
+});
+
+test.describe('a long seed post, read on a phone with a finger', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('its contents open with a tap, and a tapped section lands just below the header; a heading links to itself', async ({
+    page,
+  }, testInfo) => {
+    const post = (await seedRecords()).find((record) => record.title.startsWith('POPIA'))!;
+    await page.goto(`/blog/${post.id}`);
+    await page.mouse.wheel(0, 300);
+    const contents = page.getByRole('navigation', { name: 'Contents' });
+    await contents.locator('summary').tap();
+    const links = contents.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(6);
+    await testInfo.attach('contents at 390 px', {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
+    const fifth = links.nth(4);
+    const href = (await fifth.getAttribute('href'))!;
+    await fifth.tap();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    const heading = page.locator(href);
+    const headerBottom = await page
+      .locator('#site-header')
+      .evaluate((header) => header.getBoundingClientRect().bottom);
+    // Just below the fixed header once the smooth scroll ends: not under it, not far below.
+    const top = () => heading.evaluate((h) => h.getBoundingClientRect().top);
+    await expect.poll(top).toBeLessThan(headerBottom + 48);
+    expect(await top()).toBeGreaterThanOrEqual(headerBottom);
+    await expect(heading.getByRole('link')).toHaveAttribute('href', href);
   });
 });
 

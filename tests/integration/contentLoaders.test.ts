@@ -134,7 +134,10 @@ describe('blogs loader: 1,234 records', () => {
     );
     expect(sample.data.displayDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(sample.data.status).toBe('published');
-    expect(sample.data.html).toContain('<h2>Section 42</h2>');
+    expect(sample.data.html).toContain(
+      '<h2 id="section-42"><a href="#section-42" class="heading-link">Section 42</a></h2>',
+    );
+    expect(sample.data.headings).toEqual([{ depth: 2, id: 'section-42', text: 'Section 42' }]);
     expect(sample.data.banner).toBeUndefined();
     expect(logs.filter((l) => l.level === 'error')).toEqual([]);
   });
@@ -469,7 +472,10 @@ describe('blogs loader: empty collection and failures', () => {
     const { context, entries } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
     const entry = entries.get(record.id)!;
-    expect(entry.data.html).toBe(`<h2>Title</h2><p>Tax &amp; VAT\u00a0<a>x</a></p><p>${words}</p>`);
+    // The editor's <h1> is a section heading of the page's article, with an id linking to itself.
+    expect(entry.data.html).toBe(
+      `<h2 id="title"><a href="#title" class="heading-link">Title</a></h2><p>Tax &amp; VAT&nbsp;<a>x</a></p><p>${words}</p>`,
+    );
     expect(entry.data.excerpt).toBe(`${`Title. Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);
     expect(entry.data.readTime).toBe('3 min read'); // 455 words
     await pb.collection('blogs').delete(record.id);

@@ -1,0 +1,69 @@
+import GithubSlugger, { slug } from 'github-slugger';
+import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
+
+type Element = DefaultTreeAdapterMap['element'];
+type Node = DefaultTreeAdapterMap['childNode'];
+
+/** A heading of a post's body, as the table of contents lists it. */
+export interface PostHeading {
+  /** 2 for an `h2`, 3 for an `h3`. */
+  depth: 2 | 3;
+  id: string;
+  text: string;
+}
+
+/** The headings a table of contents lists, and that get a link to themselves. */
+const LINKED = new Set(['h2', 'h3']);
+const ANCHORED = /^h[2-6]$/;
+
+/**
+ * Ids the post page itself uses (the layout and the table of contents): a heading never takes
+ * one, so "Main" becomes `main-1`. The Nu checker in quality.spec catches any duplicate.
+ */
+export const RESERVED_IDS = ['main', 'site-header', 'mobile-menu', 'mobile-menu-button'];
+export const CONTENTS_TITLE_ID = 'contents-title';
+
+function textOf(node: Node): string {
+  if (defaultTreeAdapter.isTextNode(node)) return node.value;
+  return 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
+}
+
+function elementsIn(node: Element | DefaultTreeAdapterMap['documentFragment']): Element[] {
+  return node.childNodes.flatMap((child) =>
+    defaultTreeAdapter.isElementNode(child) ? [child, ...elementsIn(child)] : [],
+  );
+}
+
+/**
+ * Gives every heading of sanitised HTML an id made from its text, as GitHub and Astro's Markdown
+ * do (github-slugger: "Why it matters" → `why-it-matters`, a repeat → `why-it-matters-1`),
+ * unique within the page. An `h2` or `h3` becomes a link to itself, so a reader can copy it,
+ * unless it holds a link already. Returns the HTML and the `h2`/`h3` headings, in order.
+ */
+export function anchorHeadings(html: string): { html: string; headings: PostHeading[] } {
+  const slugger = new GithubSlugger();
+  for (const id of [...RESERVED_IDS, CONTENTS_TITLE_ID]) slugger.slug(id);
+  const fragment = parseFragment(html);
+  const headings: PostHeading[] = [];
+  for (const element of elementsIn(fragment)) {
+    if (!ANCHORED.test(element.tagName)) continue;
+    const text = textOf(element).replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    // A heading of punctuation alone ("???") has no slug of its own.
+    const id = slugger.slug(slug(text) ? text : 'section');
+    element.attrs.push({ name: 'id', value: id });
+    if (!LINKED.has(element.tagName)) continue;
+    headings.push({ depth: element.tagName === 'h2' ? 2 : 3, id, text });
+    if (elementsIn(element).some(({ tagName }) => tagName === 'a')) continue;
+    const link = defaultTreeAdapter.createElement('a', element.namespaceURI, [
+      { name: 'href', value: `#${id}` },
+      { name: 'class', value: 'heading-link' },
+    ]);
+    for (const child of [...element.childNodes]) {
+      defaultTreeAdapter.detachNode(child);
+      defaultTreeAdapter.appendChild(link, child);
+    }
+    defaultTreeAdapter.appendChild(element, link);
+  }
+  return { html: serialize(fragment), headings };
+}
