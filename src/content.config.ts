@@ -1,11 +1,12 @@
 import { defineCollection } from 'astro:content';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogStatusLoader } from '@/cms/blogStatus';
+import { pocketBaseTagsLoader } from '@/cms/tags';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
-import { blogSchema, blogStatusSchema, testimonialSchema } from '@/cms/schemas';
+import { blogSchema, blogStatusSchema, tagSchema, testimonialSchema } from '@/cms/schemas';
 
 /*
- * Both dynamic collections come from PocketBase at build time (src/cms). Pages read
+ * The dynamic collections come from PocketBase at build time (src/cms). Pages read
  * them with getCollection/getEntry and never call PocketBase themselves.
  */
 const blogs = defineCollection({ loader: pocketBaseBlogsLoader(), schema: blogSchema });
@@ -13,9 +14,12 @@ const blogs = defineCollection({ loader: pocketBaseBlogsLoader(), schema: blogSc
 /** One entry: whether the blog loaded, so `astro dev` can show "Failed to load blogs". */
 const blogStatus = defineCollection({ loader: blogStatusLoader(), schema: blogStatusSchema });
 
+/** Topics: every `tags` record; the pages show those a public post has. */
+const tags = defineCollection({ loader: pocketBaseTagsLoader(), schema: tagSchema });
+
 const testimonials = defineCollection({
   loader: pocketBaseTestimonialsLoader(),
   schema: testimonialSchema,
 });
 
-export const collections = { blogs, blogStatus, testimonials };
+export const collections = { blogs, blogStatus, tags, testimonials };

@@ -2,7 +2,7 @@
  * Content changes publish the site (the logic is in rebuild/):
  * - a blogs record saved with `published` ticked and no `published_at` is dated now before it is
  *   stored (REST API and admin UI alike);
- * - after a blogs or testimonials record is created, updated or deleted, the public site's build
+ * - after a blogs, testimonials or tags record is created, updated or deleted, the public site's build
  *   hook is called when visitors see the change, the preview hook on every save.
  * The minute job (scheduled posts, held-back and failed POSTs) is wired in site-rebuild-cron.pb.js.
  *
@@ -26,6 +26,7 @@ onRecordAfterCreateRequest(
   },
   'blogs',
   'testimonials',
+  'tags',
 );
 
 onRecordAfterUpdateRequest(
@@ -39,6 +40,7 @@ onRecordAfterUpdateRequest(
   },
   'blogs',
   'testimonials',
+  'tags',
 );
 
 onRecordAfterDeleteRequest(
@@ -47,4 +49,5 @@ onRecordAfterDeleteRequest(
   },
   'blogs',
   'testimonials',
+  'tags',
 );

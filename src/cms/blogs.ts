@@ -104,6 +104,7 @@ async function loadBlogEntry(
       ...(banner ? { banner } : {}),
       bannerAlt: record.banner_alt ?? '',
       featured: record.featured,
+      tags: record.tags,
     },
   });
   return { id: record.id, data: data as BlogData };

@@ -123,9 +123,9 @@ export function draftLeakMessage(url: string, record: { id: string; title: strin
   );
 }
 
-/** "Failed to fetch blogs: <url>: <cause>", or the BlogLoadError's own words. */
-export function blogFailureMessage(error: unknown, url: string): string {
+/** "Failed to fetch blogs: <url>: <cause>" (or topics), or the BlogLoadError's own words. */
+export function blogFailureMessage(error: unknown, url: string, what = 'blogs'): string {
   return error instanceof BlogLoadError
     ? error.message
-    : `Failed to fetch blogs: ${url}: ${describeError(error)}`;
+    : `Failed to fetch ${what}: ${url}: ${describeError(error)}`;
 }

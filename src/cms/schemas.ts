@@ -47,6 +47,8 @@ export const blogRecordSchema = z.object({
   excerpt: cmsText(optionalTrimmedText),
   banner_alt: cmsText(optionalTrimmedText),
   featured: z.boolean().default(false),
+  /** Its topics: ids of `tags` records (an id no topic has any more is ignored by the pages). */
+  tags: z.array(z.string()).default([]),
 });
 
 /** A picture in the loader's image cache (src/cms/images.ts), with its size. */
@@ -85,8 +87,26 @@ export const blogSchema = z.object({
   bannerAlt: z.string(),
   /** The editor asked for this post to lead the blog (see lib/blog/featured.ts). */
   featured: z.boolean(),
+  /** Its topics: ids of `tags` entries. */
+  tags: z.array(z.string()),
 });
 export type BlogData = z.infer<typeof blogSchema>;
+
+/** A topic (`tags` record): editors manage them in PocketBase; the migration checks the slug. */
+export const tagRecordSchema = z.object({
+  id: z.string().min(1),
+  name: cmsText(z.string().trim().min(1)),
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  description: cmsText(optionalTrimmedText),
+});
+
+export const tagSchema = z.object({
+  name: z.string(),
+  /** Its address: /blog/tag/<slug>. */
+  slug: z.string(),
+  description: z.string().optional(),
+});
+export type TagData = z.infer<typeof tagSchema>;
 
 /** A testimonial record: every text may be missing and then reads as empty text. */
 export const testimonialRecordSchema = z.object({

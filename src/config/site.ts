@@ -119,6 +119,8 @@ export const LIMITS = {
   wordsPerMinute: 200,
   /** A post with at least this many `h2` sections gets a table of contents. */
   contentsMinSections: 3,
+  /** Posts suggested at the end of a post. */
+  relatedPosts: 3,
   contactRateLimitMs: 10_000,
   /** A picture the build downloads (PocketBase's or another host's): whole download, bytes. */
   imageDownloadTimeoutMs: 10_000,

@@ -19,6 +19,18 @@ export const BLOG_COPY = {
   backToBlog: 'Back to Blog',
   /** The table of contents of a long post. */
   contents: 'Contents',
+  /** Up to three posts at the end of a post. */
+  related: 'Related Articles',
+  topics: {
+    title: 'Topics',
+    tagline: 'Every subject we write about, with the number of articles on each.',
+    /** Label of a post's topic links, and of the row of topics on the blog. */
+    label: 'Topics',
+    all: 'All topics',
+    count: (n: number) => (n === 1 ? '1 article' : `${n} articles`),
+    /** A topic's page when its editor gave no description. */
+    about: (name: string) => `Articles on ${name} from the Ledgerwise Blog.`,
+  },
   /** "Try … Free" with the product's name. */
   tryFree: (product: string) => `Try ${product} Free`,
   newsletter: {

@@ -10,11 +10,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import PocketBase, { type RecordModel } from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, recordRequests, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
+import { seedClient } from '../support/sharedSites';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 
 const BUILD_TIMEOUT = 420_000;
@@ -92,12 +93,7 @@ async function startImageHost() {
 
 /** The seed's posts, from the PocketBase the shared site was built from. */
 async function seedRecords(): Promise<RecordModel[]> {
-  const pb = new PocketBase(process.env.E2E_POCKETBASE_URL);
-  await pb.admins.authWithPassword(
-    process.env.E2E_POCKETBASE_ADMIN_EMAIL!,
-    process.env.E2E_POCKETBASE_ADMIN_PASSWORD!,
-  );
-  return pb.collection('blogs').getFullList();
+  return (await seedClient()).collection('blogs').getFullList();
 }
 
 /** Published and due: on the production site. */

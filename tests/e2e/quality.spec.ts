@@ -314,7 +314,7 @@ test.describe('site-wide checks on the built site', () => {
     const seedPosts = JSON.parse(
       await readFile(path.join(PROJECT_ROOT, 'pocketbase', 'seed', 'blogs.json'), 'utf8'),
     ) as { publishedDaysAgo?: number }[];
-    const posts = listed.filter((route) => /^\/blog\/[^/]+$/.test(route));
+    const posts = listed.filter((route) => /^\/blog\/(?!tags$)[^/]+$/.test(route));
     expect(posts).toHaveLength(
       seedPosts.filter((post) => post.publishedDaysAgo !== undefined).length,
     );
@@ -405,7 +405,7 @@ function expectedHeaders(pathname: string): Record<string, string> {
 function samplePaths() {
   const dist = distDir();
   const post = readdirSync(path.join(dist, 'blog')).find(
-    (name) => name.endsWith('.html') && name !== '404.html',
+    (name) => name.endsWith('.html') && name !== '404.html' && name !== 'tags.html',
   );
   const assets = readdirSync(path.join(dist, '_astro'));
   const script = assets.find((name) => name.endsWith('.js'));
@@ -588,9 +588,23 @@ test.describe('links', () => {
 });
 
 test.describe('accessibility (axe-core)', () => {
-  // The blog's pages are checked on the 35-post build (blog.spec.ts), the contact form with its
-  // errors and toasts in contact.spec.ts.
+  // The blog's list and post pages are checked on the 35-post build (blog.spec.ts), the contact
+  // form with its errors and toasts in contact.spec.ts. The topics, and a post with its topic
+  // links, exist on the seed site only: they are checked here, at one width.
   const routes = [...ROUTES.filter((route) => route !== '/blog'), '/no-such-page'];
+  for (const theme of ['dark', 'light'] as const) {
+    for (const route of ['/blog/tags', '/blog/tag/tax', 'post']) {
+      test(`${route} in the ${theme} theme at 1280 px`, async ({ page }) => {
+        await presetTheme(page, theme);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(route === 'post' ? samplePaths().post : route);
+        await expect(page.locator('html')).toHaveClass(
+          theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        );
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
   for (const theme of ['dark', 'light'] as const) {
     for (const route of routes) {
       for (const width of [1280, 390]) {

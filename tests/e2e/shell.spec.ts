@@ -323,17 +323,20 @@ const NOT_FOUND_ROUTES: readonly MatrixRoute[] = [
 ];
 
 /**
- * Every route the build produced: each page, one blog post standing for all (they share one
- * layout), /blog/page/2 when there is one, and the 404 pages as visitors reach them.
+ * Every route the build produced: each page, one blog post and one topic standing for all (each
+ * kind shares one layout), /blog/page/2 when there is one, and the 404 pages as visitors reach
+ * them.
  */
 async function matrixRoutes(): Promise<MatrixRoute[]> {
-  const pages = await listBuiltPages();
-  const posts = pages.filter((page) => /^\/blog\/(?!page\/)[^/]+$/.test(page.route));
+  const pages = (await listBuiltPages()).filter((page) => !page.isNotFound);
+  const kinds = [/^\/blog\/(?!page$|tags$)[^/]+$/, /^\/blog\/tag\/[^/]+$/];
   const routes = pages
-    .filter((page) => !page.isNotFound && !posts.includes(page))
+    .filter((page) => !kinds.some((kind) => kind.test(page.route)))
     .map((page) => ({ path: page.route, status: 200 as const }));
-  if (posts.length > 0)
-    routes.push({ path: posts.find((post) => !post.isNotFound)!.route, status: 200 });
+  for (const kind of kinds) {
+    const first = pages.find((page) => kind.test(page.route));
+    if (first) routes.push({ path: first.route, status: 200 });
+  }
   return [...routes, ...NOT_FOUND_ROUTES];
 }
 

@@ -16,10 +16,11 @@ import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogStatusLoader } from '@/cms/blogStatus';
 import { BlogLoadError, MISSING_ADMIN_MESSAGE } from '@/cms/connect';
+import { pocketBaseTagsLoader } from '@/cms/tags';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords } from '@/cms/client';
 import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/imageManifest';
-import { blogSchema, blogStatusSchema, testimonialSchema } from '@/cms/schemas';
+import { blogSchema, blogStatusSchema, tagSchema, testimonialSchema } from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -192,6 +193,36 @@ describe('blogs loader: the editorial workflow', () => {
     const visible = entries.find((e) => e.id === posts.public.id)!.data;
     expect(visible.excerpt).toBe('The editor wrote this excerpt.');
     expect(dated.excerpt).toBe('Written long ago.');
+  });
+
+  it("reads the topics, and each post's topic ids; a production load stops when topics cannot be read", async () => {
+    const topics = pb.collection('tags');
+    const vat = await topics.create({ name: 'VAT', slug: 'vat', description: ' Output tax. ' });
+    const audit = await topics.create({ name: 'Audit', slug: 'audit' });
+    await pb.collection('blogs').update(posts.dated.id, { tags: [vat.id, audit.id] });
+    try {
+      const tagged = createLoaderContext('tags', tagSchema);
+      await pocketBaseTagsLoader({ url: server.url, failOnError: true }).load(tagged.context);
+      expect(tagged.list()).toEqual([
+        { id: audit.id, data: { name: 'Audit', slug: 'audit' } },
+        { id: vat.id, data: { name: 'VAT', slug: 'vat', description: 'Output tax.' } },
+      ]);
+      const { context, list } = createLoaderContext('blogs', blogSchema);
+      await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
+      const entries = list();
+      expect(entries.find((e) => e.id === posts.dated.id)!.data.tags).toEqual([vat.id, audit.id]);
+      expect(entries.find((e) => e.id === posts.public.id)!.data.tags).toEqual([]);
+
+      const url = await closedUrl();
+      const down = createLoaderContext('tags', tagSchema);
+      await expect(
+        pocketBaseTagsLoader({ url, failOnError: true }).load(down.context),
+      ).rejects.toThrow(`Failed to fetch topics: ${url}: unreachable`);
+    } finally {
+      await pb.collection('blogs').update(posts.dated.id, { tags: [] });
+      await topics.delete(vat.id);
+      await topics.delete(audit.id);
+    }
   });
 
   it('a preview reads as an admin: every post, with its status', async () => {

@@ -33,6 +33,15 @@ async function statusOf(request: Promise<unknown>): Promise<number> {
 }
 
 describe('PocketBase rules for anonymous requests', () => {
+  it('reads topics, as the site and any visitor may', async () => {
+    const topic = await admin.collection('tags').create({ name: 'Audit', slug: 'audit' });
+    expect(await anonymous.collection('tags').getOne(topic.id)).toMatchObject({ name: 'Audit' });
+    expect((await anonymous.collection('tags').getFullList()).map((t) => t.slug)).toEqual([
+      'audit',
+    ]);
+    await admin.collection('tags').delete(topic.id);
+  });
+
   it('refuses a sign-up to the users collection', async () => {
     const status = await statusOf(
       anonymous.collection('users').create({
@@ -48,6 +57,7 @@ describe('PocketBase rules for anonymous requests', () => {
   const records = {
     blogs: { title: 'Original title', content: '<p>Original.</p>' },
     testimonials: { quote: 'Original quote', author: 'A. Author', position: 'CFO', company: 'Co' },
+    tags: { name: 'Payroll', slug: 'payroll', description: 'PAYE, UIF and SDL.' },
   };
 
   for (const [collection, data] of Object.entries(records)) {

@@ -117,7 +117,7 @@ const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', '
 const parsePocketBaseDate = (text: string) => Date.parse(text.replace(' ', 'T'));
 
 describe('rebuild hook on PocketBase 0.22', () => {
-  it('POSTs once per create, update and delete of public blogs and testimonials, naming collection and action', async () => {
+  it('POSTs once per create, update and delete of public blogs and testimonials, and of topics, naming collection and action', async () => {
     const endpoint = await startEndpoint();
     cleanups.push(endpoint.close);
     const pocketbase = await startPocketBase({
@@ -133,6 +133,10 @@ describe('rebuild hook on PocketBase 0.22', () => {
     const quote = await pb.collection('testimonials').create(testimonial);
     await pb.collection('testimonials').update(quote.id, { company: 'Nkosi & Co' });
     await pb.collection('testimonials').delete(quote.id);
+    // A topic has no draft state: its name and description show on the site.
+    const topic = await pb.collection('tags').create({ name: 'Payroll', slug: 'payroll' });
+    await pb.collection('tags').update(topic.id, { description: 'PAYE, UIF and SDL.' });
+    await pb.collection('tags').delete(topic.id);
     await sleep(500);
 
     expect(endpoint.calls.map((call) => call.title)).toEqual([
@@ -142,6 +146,9 @@ describe('rebuild hook on PocketBase 0.22', () => {
       'PocketBase: testimonials created',
       'PocketBase: testimonials updated',
       'PocketBase: testimonials deleted',
+      'PocketBase: tags created',
+      'PocketBase: tags updated',
+      'PocketBase: tags deleted',
     ]);
     expect(endpoint.calls[0].body).toMatchObject({
       trigger_title: 'PocketBase: blogs created',

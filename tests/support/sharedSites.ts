@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import PocketBase from 'pocketbase';
 import { connectEmailjs, type RemoteEmailjs } from './emailjsServer';
 import type { BuildOptions } from './site';
 
@@ -92,4 +93,14 @@ export const variantSite = (): SharedSite => sharedSite(VARIANT_SITE_ENV_NAMES);
 /** The fake EmailJS endpoint the shared site's contact form sends to. */
 export function sharedEmailjs(): RemoteEmailjs {
   return connectEmailjs(required('E2E_EMAILJS_ORIGIN'), required('E2E_EMAILJS_CONTROL_URL'));
+}
+
+/** An admin client of the seeded PocketBase the shared site was built from. */
+export async function seedClient(): Promise<PocketBase> {
+  const pb = new PocketBase(required('E2E_POCKETBASE_URL'));
+  await pb.admins.authWithPassword(
+    required('E2E_POCKETBASE_ADMIN_EMAIL'),
+    required('E2E_POCKETBASE_ADMIN_PASSWORD'),
+  );
+  return pb;
 }

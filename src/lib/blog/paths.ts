@@ -16,3 +16,17 @@ export function listPagePath(page: number): string {
 export function countListPages(count: number, pageSize: number = LIMITS.listPageSize): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
+
+/** Every topic in use, with its count. */
+export const TOPICS_PATH = `${BLOG_PATH}/tags`;
+
+/** A topic's list: /blog/tag/<slug>, then /blog/tag/<slug>/page/2, … */
+export function topicPath(slug: string, page = 1): string {
+  const first = `${BLOG_PATH}/tag/${encodeURIComponent(slug)}`;
+  return page <= 1 ? first : `${first}/page/${page}`;
+}
+
+/** A topic's RSS feed. */
+export function topicFeedPath(slug: string): string {
+  return `${topicPath(slug)}/rss.xml`;
+}

@@ -1,6 +1,7 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { BLOG_STATUS_ID } from '@/cms/blogStatus';
 import { featureFirst } from './featured';
+import { topicsInUse } from './topics';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
@@ -13,6 +14,11 @@ export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
 /** The blog list's posts in its order: the featured post, then the rest newest first. */
 export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
   return featureFirst(await getSortedPosts());
+}
+
+/** Every topic a post has, by name, each with its posts newest first (lib/blog/topics.ts). */
+export async function getTopicsInUse() {
+  return topicsInUse(await getCollection('tags'), await getSortedPosts());
 }
 
 /** The load error to show in `astro dev`, or undefined when the blog loaded. */

@@ -72,6 +72,8 @@ interface ArticleInfo {
   path: string;
   /** Path or absolute URL of its social image. */
   image: string;
+  /** Its topics' names. */
+  keywords?: string[];
 }
 
 /** A blog post, written by the site's team and published by the Organization. */
@@ -90,7 +92,38 @@ export function buildBlogPostingJsonLd(origin: URL, article: ArticleInfo): JsonL
     mainEntityOfPage: url,
     url,
     image: new URL(article.image, origin).href,
+    ...(article.keywords?.length ? { keywords: article.keywords } : {}),
     inLanguage: SITE.locale,
+  };
+}
+
+interface CollectionInfo {
+  name: string;
+  description: string;
+  /** The page's path on the site. */
+  path: string;
+  /** The paths of the pages it lists, in order. */
+  items: string[];
+}
+
+/** A page listing other pages (a topic's posts, the topics), part of the WebSite. */
+export function buildCollectionPageJsonLd(origin: URL, page: CollectionInfo): JsonLdObject {
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'CollectionPage',
+    name: page.name,
+    description: page.description,
+    url: new URL(page.path, origin).href,
+    isPartOf: { '@id': new URL('/#website', origin).href },
+    inLanguage: SITE.locale,
+    mainEntity: {
+      '@type': 'ItemList',
+      itemListElement: page.items.map((path, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: new URL(path, origin).href,
+      })),
+    },
   };
 }
 

@@ -19,6 +19,8 @@ interface SeedBlog {
   bannerAlt?: string;
   excerpt?: string;
   images?: string[];
+  tags?: string[];
+  featured?: boolean;
   publishedDaysAgo?: number;
   scheduledInDays?: number;
 }
@@ -130,6 +132,34 @@ describe('seed blogs', async () => {
       expect(html).not.toMatch(/\son\w+=/i);
       expect(html).not.toMatch(/javascript:/i);
     }
+  });
+});
+
+describe('seed topics', async () => {
+  const tags = await readJson<{ name: string; slug: string; description: string }[]>('tags.json');
+  const blogs = await readJson<SeedBlog[]>('blogs.json');
+  const live = (blog: SeedBlog) => blog.publishedDaysAgo !== undefined;
+
+  it('has topics with unique names and slugs, each described; every post has one, all exist', () => {
+    expect(new Set(tags.map((tag) => tag.name)).size).toBe(tags.length);
+    expect(new Set(tags.map((tag) => tag.slug)).size).toBe(tags.length);
+    for (const tag of tags) {
+      expect(tag.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(tag.description.length, tag.slug).toBeGreaterThan(20);
+    }
+    const slugs = new Set(tags.map((tag) => tag.slug));
+    for (const blog of blogs) {
+      expect(blog.tags?.length, blog.file).toBeGreaterThan(0);
+      for (const slug of blog.tags!) expect(slugs.has(slug), `${blog.file}: ${slug}`).toBe(true);
+    }
+  });
+
+  it('puts one topic on the draft alone (it must not show), and several on more than one live post', () => {
+    const inUse = (slug: string) => blogs.filter((blog) => live(blog) && blog.tags!.includes(slug));
+    const hidden = tags.filter((tag) => inUse(tag.slug).length === 0);
+    expect(hidden).toHaveLength(1);
+    expect(blogs.some((blog) => !live(blog) && blog.tags!.includes(hidden[0].slug))).toBe(true);
+    expect(tags.filter((tag) => inUse(tag.slug).length > 1).length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -21,6 +21,7 @@ export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
  * @property {string} [excerpt] The editor's excerpt.
  * @property {string[]} [images] Pictures for the body, relative to pocketbase/seed/.
  * @property {boolean} [featured] Ticked: the blog leads with the newest public featured post.
+ * @property {string[]} [tags] Slugs of its topics, from tags.json.
  * @property {number} [publishedDaysAgo] Published, dated this many days before the seed ran.
  * @property {number} [scheduledInDays] Scheduled: published, dated this many days ahead.
  *   Neither: a draft.
@@ -53,6 +54,29 @@ async function readSeedFile(relative, seedDir) {
   return new File([data], path.basename(relative), {
     type: mimeTypeOf(relative),
   });
+}
+
+/**
+ * @typedef {object} SeedTag
+ * @property {string} name
+ * @property {string} slug
+ * @property {string} description
+ */
+
+/**
+ * The seed's topics, by slug: created unless a topic with that slug exists (a seed interrupted
+ * after them runs again).
+ * @param {PocketBase} pb
+ * @param {SeedTag[]} tags
+ * @returns {Promise<Map<string, string>>} slug → record id
+ */
+async function seedTags(pb, tags) {
+  const existing = await pb.collection('tags').getFullList({ fields: 'id,slug' });
+  const ids = new Map(existing.map((record) => [record.slug, record.id]));
+  for (const tag of tags) {
+    if (!ids.has(tag.slug)) ids.set(tag.slug, (await pb.collection('tags').create(tag)).id);
+  }
+  return ids;
 }
 
 /**
@@ -94,8 +118,8 @@ function pointAtUploads(html, record, sources) {
  * does not matter to the site. One is a draft and one is scheduled, to show the editorial
  * workflow. A post with pictures in its body is created as a draft with its files, then given
  * its body (which names the uploaded files) and published, so the rebuild hook sends one rebuild
- * for it. Testimonials are created before blogs, so a seed interrupted half-way leaves blogs
- * empty and is retried.
+ * for it. Testimonials and topics are created before blogs, so a seed interrupted half-way
+ * leaves blogs empty and is retried (topics that exist by then are reused, by slug).
  *
  * @param {{ url: string, email: string, password: string, log?: Logger, seedDir?: string }} options
  * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
@@ -115,6 +139,8 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
   const testimonials = JSON.parse(await readFile(path.join(seedDir, 'testimonials.json'), 'utf8'));
   /** @type {SeedBlog[]} */
   const blogs = JSON.parse(await readFile(path.join(seedDir, 'blogs.json'), 'utf8'));
+  /** @type {SeedTag[]} */
+  const tags = JSON.parse(await readFile(path.join(seedDir, 'tags.json'), 'utf8'));
 
   for (const item of testimonials) {
     const form = new FormData();
@@ -126,6 +152,7 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
     if (item.avatar) form.append('avatar', await readSeedFile(item.avatar, seedDir));
     await pb.collection('testimonials').create(form);
   }
+  const tagIds = await seedTags(pb, tags);
   for (const item of blogs) {
     const content = await readFile(path.join(seedDir, item.file), 'utf8');
     const publishing = seedPublishing(item);
@@ -136,6 +163,11 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
     if (item.bannerAlt) form.append('banner_alt', item.bannerAlt);
     if (item.excerpt) form.append('excerpt', item.excerpt);
     if (item.featured) form.append('featured', 'true');
+    for (const slug of item.tags ?? []) {
+      const id = tagIds.get(slug);
+      if (!id) throw new Error(`${item.file}: topic "${slug}" is not in tags.json.`);
+      form.append('tags', id);
+    }
     for (const image of images) form.append('images', await readSeedFile(image, seedDir));
     if (images.length === 0) {
       form.append('content', content);
@@ -153,7 +185,7 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
   log(
     `Seeded PocketBase with ${blogs.length} blog posts (${drafts} draft, ` +
       `${blogs.filter((item) => item.scheduledInDays !== undefined).length} scheduled) and ` +
-      `${testimonials.length} testimonials.`,
+      `${testimonials.length} testimonials, in ${tags.length} topics.`,
   );
   return {
     seeded: true,
