@@ -65,7 +65,9 @@ async function createPostWithPictures(pb: PocketBase, red: number): Promise<stri
 /** The `_astro` pictures a built post page shows, and those missing from the output. */
 async function picturesOf(outDir: string, id: string) {
   const html = await readFile(path.join(outDir, 'blog', `${id}.html`), 'utf8');
-  const files = [...new Set([...html.matchAll(/\/_astro\/([^"\s,]+\.webp)/g)].map((m) => m[1]))];
+  // The post's own pictures, not those of the related posts' cards after it.
+  const article = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+  const files = [...new Set([...article.matchAll(/\/_astro\/([^"\s,]+\.webp)/g)].map((m) => m[1]))];
   const present = new Set(await readdir(path.join(outDir, '_astro')));
   return { html, files, missing: files.filter((file) => !present.has(file)) };
 }
