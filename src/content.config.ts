@@ -1,9 +1,15 @@
 import { defineCollection } from 'astro:content';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogStatusLoader } from '@/cms/blogStatus';
-import { pocketBaseTagsLoader } from '@/cms/tags';
+import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
-import { blogSchema, blogStatusSchema, tagSchema, testimonialSchema } from '@/cms/schemas';
+import {
+  authorSchema,
+  blogSchema,
+  blogStatusSchema,
+  tagSchema,
+  testimonialSchema,
+} from '@/cms/schemas';
 
 /*
  * The dynamic collections come from PocketBase at build time (src/cms). Pages read
@@ -17,9 +23,12 @@ const blogStatus = defineCollection({ loader: blogStatusLoader(), schema: blogSt
 /** Topics: every `tags` record; the pages show those a public post has. */
 const tags = defineCollection({ loader: pocketBaseTagsLoader(), schema: tagSchema });
 
+/** Authors: every `authors` record, avatars downloaded; the pages show those a public post names. */
+const authors = defineCollection({ loader: pocketBaseAuthorsLoader(), schema: authorSchema });
+
 const testimonials = defineCollection({
   loader: pocketBaseTestimonialsLoader(),
   schema: testimonialSchema,
 });
 
-export const collections = { blogs, blogStatus, tags, testimonials };
+export const collections = { blogs, blogStatus, tags, authors, testimonials };

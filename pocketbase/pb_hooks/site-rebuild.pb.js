@@ -2,7 +2,7 @@
  * Content changes publish the site (the logic is in rebuild/):
  * - a blogs record saved with `published` ticked and no `published_at` is dated now before it is
  *   stored (REST API and admin UI alike);
- * - after a blogs, testimonials or tags record is created, updated or deleted, the public site's build
+ * - after a blogs, testimonials, tags or authors record is created, updated or deleted, the public site's build
  *   hook is called when visitors see the change, the preview hook on every save.
  * The minute job (scheduled posts, held-back and failed POSTs) is wired in site-rebuild-cron.pb.js.
  *
@@ -27,6 +27,7 @@ onRecordAfterCreateRequest(
   'blogs',
   'testimonials',
   'tags',
+  'authors',
 );
 
 onRecordAfterUpdateRequest(
@@ -41,6 +42,7 @@ onRecordAfterUpdateRequest(
   'blogs',
   'testimonials',
   'tags',
+  'authors',
 );
 
 onRecordAfterDeleteRequest(
@@ -50,4 +52,5 @@ onRecordAfterDeleteRequest(
   'blogs',
   'testimonials',
   'tags',
+  'authors',
 );

@@ -37,6 +37,13 @@ const AVATARS = [
   },
   { file: 'avatar-ayesha-patel.webp', name: 'Ayesha Patel', colors: ['#e76f51', '#7b2cbf'] },
   { file: 'avatar-sipho-dlamini.webp', name: 'Sipho Dlamini', colors: ['#2a9d8f', '#264653'] },
+  // The seed's authors (authors.json), the team of the About page.
+  {
+    file: 'avatar-nomvula-khumalo.webp',
+    name: 'Nomvula Khumalo',
+    colors: ['#0e7490', '#1e3a8a'],
+  },
+  { file: 'avatar-daniel-botha.webp', name: 'Daniel Botha', colors: ['#7c3aed', '#1f2937'] },
 ];
 
 /**

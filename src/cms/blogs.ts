@@ -105,6 +105,7 @@ async function loadBlogEntry(
       bannerAlt: record.banner_alt ?? '',
       featured: record.featured,
       tags: record.tags,
+      authors: record.authors,
     },
   });
   return { id: record.id, data: data as BlogData };

@@ -49,6 +49,8 @@ export const blogRecordSchema = z.object({
   featured: z.boolean().default(false),
   /** Its topics: ids of `tags` records (an id no topic has any more is ignored by the pages). */
   tags: z.array(z.string()).default([]),
+  /** Its authors: ids of `authors` records; none reads as the site's team. */
+  authors: z.array(z.string()).default([]),
 });
 
 /** A picture in the loader's image cache (src/cms/images.ts), with its size. */
@@ -89,6 +91,8 @@ export const blogSchema = z.object({
   featured: z.boolean(),
   /** Its topics: ids of `tags` entries. */
   tags: z.array(z.string()),
+  /** Its authors: ids of `authors` entries. */
+  authors: z.array(z.string()),
 });
 export type BlogData = z.infer<typeof blogSchema>;
 
@@ -107,6 +111,29 @@ export const tagSchema = z.object({
   description: z.string().optional(),
 });
 export type TagData = z.infer<typeof tagSchema>;
+
+/** An author (`authors` record): a name and slug, and optionally credentials, a bio, an avatar. */
+export const authorRecordSchema = z.object({
+  id: z.string().min(1),
+  collectionId: z.string(),
+  name: cmsText(z.string().trim().min(1)),
+  slug: tagRecordSchema.shape.slug,
+  role: cmsText(optionalTrimmedText),
+  bio: cmsText(optionalTrimmedText),
+  avatar: z.string().nullish(),
+});
+
+export const authorSchema = z.object({
+  name: z.string(),
+  /** Their page: /blog/author/<slug>. */
+  slug: z.string(),
+  /** Role or credentials, as "CA(SA), Tax Partner". */
+  role: z.string().optional(),
+  bio: z.string().optional(),
+  /** The avatar: a file in the loader's image cache. */
+  avatar: cachedPictureSchema.shape.file.optional(),
+});
+export type AuthorData = z.infer<typeof authorSchema>;
 
 /** A testimonial record: every text may be missing and then reads as empty text. */
 export const testimonialRecordSchema = z.object({

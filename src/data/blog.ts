@@ -31,6 +31,10 @@ export const BLOG_COPY = {
     /** A topic's page when its editor gave no description. */
     about: (name: string) => `Articles on ${name} from the Ledgerwise Blog.`,
   },
+  authors: {
+    /** An author's page when their bio is empty. */
+    about: (name: string) => `Articles by ${name} on the Ledgerwise Blog.`,
+  },
   /** "Try … Free" with the product's name. */
   tryFree: (product: string) => `Try ${product} Free`,
   newsletter: {

@@ -63,6 +63,7 @@ test.describe('blog with 35 posts', () => {
   let variant: Variant | undefined;
   let posts: RecordModel[]; // newest first, as PocketBase sorts them
   let withBanner: RecordModel;
+  let soloAuthor: RecordModel;
   let brokenBanner: RecordModel;
   let testimonials: RecordModel[];
   let hidden: RecordModel[];
@@ -79,6 +80,11 @@ test.describe('blog with 35 posts', () => {
       good.set('banner_image', await makePng(1200, 630), 'banner.png');
       good.set('banner_alt', 'An orange rectangle');
       good.set('published', 'true');
+      // Its author has no avatar: the byline shows their initial.
+      soloAuthor = await pb
+        .collection('authors')
+        .create({ name: 'Zanele Dube', slug: 'zanele-dube', role: 'Tax Partner' });
+      good.set('authors', soloAuthor.id);
       withBanner = await pb.collection('blogs').create(good);
       const broken = new FormData();
       broken.set('title', 'Newest post, banner lost');
@@ -113,6 +119,21 @@ test.describe('blog with 35 posts', () => {
         await pb.collection('blogs').create({
           title: 'Hidden draft about provisional tax',
           content: '<p>Half written.</p>',
+          // An author whose only post is this draft, and a topic only it has.
+          authors: [
+            (
+              await pb
+                .collection('authors')
+                .create({ name: 'Hidden Draft Author', slug: 'hidden-draft-author' })
+            ).id,
+          ],
+          tags: [
+            (
+              await pb
+                .collection('tags')
+                .create({ name: 'Hidden Draft Topic', slug: 'hidden-topic' })
+            ).id,
+          ],
         }),
         await pb.collection('blogs').create({
           title: 'Hidden scheduled post about VAT',
@@ -292,7 +313,7 @@ test.describe('blog with 35 posts', () => {
       .click();
     await expect(page).toHaveURL(url(`/blog/${posts[0].id}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(posts[0].title);
-    const article = page.locator('article');
+    const article = page.locator('article[data-post]');
     await expect(article).toContainText('Ledgerwise Team');
     await expect(article.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(article).toContainText('1 min read');
@@ -361,6 +382,26 @@ test.describe('blog with 35 posts', () => {
     await phone.close();
   });
 
+  test('an author without an avatar: their initial in the byline, their name on the card, their page', async ({
+    page,
+  }) => {
+    await page.goto(url(`/blog/${withBanner.id}`));
+    const byline = page.locator('[data-byline] li');
+    await expect(byline).toHaveCount(1);
+    await expect(byline).toHaveText(/^\s*Z\s*Zanele Dube\s*Tax Partner\s*$/);
+    await expect(byline.locator('img')).toHaveCount(0);
+    await byline.getByRole('link', { name: 'Zanele Dube' }).click();
+    await expect(page).toHaveURL(url('/blog/author/zanele-dube'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(soloAuthor.name);
+    // No bio: the page describes itself.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Articles by Zanele Dube on the Ledgerwise Blog.',
+    );
+    await expect(page.locator('[data-post-card]')).toHaveCount(1);
+    await expect(page.locator('[data-post-card]')).toContainText('Zanele Dube');
+  });
+
   test('an unknown post answers 404 with "Blog Post Not Found"', async ({ page }) => {
     const response = await page.goto(url('/blog/no-such-post-id'));
     expect(response?.status()).toBe(404);
@@ -376,7 +417,7 @@ test.describe('blog with 35 posts', () => {
     page,
   }) => {
     await page.goto(url(`/blog/${withBanner.id}`));
-    const banner = page.locator('article img').first();
+    const banner = page.locator('article[data-post] img').first();
     await expect(banner).toHaveAttribute('data-banner', 'pocketbase');
     await expect(banner).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
     await expect(banner).toHaveAttribute('srcset', /400w.*800w/);
@@ -386,7 +427,7 @@ test.describe('blog with 35 posts', () => {
     // The lost banner (deleted on the server) and a post without one both show the placeholder.
     for (const id of [brokenBanner.id, posts.find((p) => !p.banner_image)!.id]) {
       await page.goto(url(`/blog/${id}`));
-      const image = page.locator('article img').first();
+      const image = page.locator('article[data-post] img').first();
       await expect(image).toHaveAttribute('data-banner', 'placeholder');
       await expect(image).toHaveAttribute('src', /^\/_astro\/blog-placeholder.+\.webp$/);
       await expect
@@ -474,12 +515,15 @@ test.describe('blog with 35 posts', () => {
     expect(sitemap).toContain('/blog/page/2</loc>');
   });
 
-  test('drafts and scheduled posts are nowhere: no page, not in the list, pagination, RSS, sitemap or JSON-LD', async ({
+  test('drafts and scheduled posts are nowhere: no page, not in the list, pagination, RSS, sitemap or JSON-LD, not through an author or a topic', async ({
     page,
   }) => {
-    for (const post of hidden) {
-      const response = await page.goto(url(`/blog/${post.id}`));
-      expect(response?.status()).toBe(404);
+    for (const path of [
+      ...hidden.map((post) => `/blog/${post.id}`),
+      '/blog/author/hidden-draft-author',
+      '/blog/tag/hidden-topic',
+    ]) {
+      expect((await page.goto(url(path)))?.status(), path).toBe(404);
     }
     // Every built file: pages (with their JSON-LD), list pages, RSS, sitemaps.
     const files = (await listFiles(variant!.outDir)).filter((f) =>
@@ -493,6 +537,9 @@ test.describe('blog with 35 posts', () => {
         expect(text, file).not.toContain(post.id);
         expect(text, file).not.toContain(post.title);
       }
+      // Nor through the author or the topic only the draft has.
+      for (const word of ['Hidden Draft Author', 'hidden-draft-author', 'Hidden Draft Topic'])
+        expect(text, file).not.toContain(word);
       expect(text, file).not.toContain('Hidden unapproved quote.');
     }
   });

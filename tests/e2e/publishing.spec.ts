@@ -123,7 +123,7 @@ test.describe('the seed site (the production build all specs share)', () => {
     await expect(note).toHaveCSS('text-align', 'center');
     await expect(page.locator('.article-body [style]')).toHaveCount(0);
     // The banner carries the editor's alt text, and shares it with the post's card.
-    const banner = page.locator('article img[data-banner="pocketbase"]');
+    const banner = page.locator('article[data-post] img[data-banner="pocketbase"]');
     await expect(banner).toHaveAttribute('alt', /.{10,}/);
     const bannerAlt = await banner.getAttribute('alt');
     for (const meta of ['meta[property="og:image:alt"]', 'meta[name="twitter:image:alt"]'])
@@ -320,10 +320,12 @@ test.describe('a post with pictures from another host: production and preview bu
   }) => {
     await page.goto(`${preview.site.url}/blog/${draft.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(draft.title);
-    await expect(page.locator('article [data-post-status="draft"]')).toHaveText('Draft');
+    await expect(page.locator('article[data-post] [data-post-status="draft"]')).toHaveText('Draft');
 
     await page.goto(`${preview.site.url}/blog/${scheduled.id}`);
-    const badge = (await page.locator('article [data-post-status="scheduled"]').textContent())!;
+    const badge = (await page
+      .locator('article[data-post] [data-post-status="scheduled"]')
+      .textContent())!;
     expect(badge.trim()).toMatch(/^Scheduled for [A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
 
     await page.goto(`${preview.site.url}/blog`);

@@ -98,7 +98,7 @@ test('a post shows its topics as links, names them in its JSON-LD, and ends with
   const post = seed.live.find((p) => p.tags.length > 1)!;
   const names = post.tags.map((id: string) => seed.tags.find((tag) => tag.id === id)!.name);
   await page.goto(`/blog/${post.id}`);
-  const topics = page.getByRole('article').getByRole('navigation', { name: 'Topics' });
+  const topics = page.locator('article[data-post]').getByRole('navigation', { name: 'Topics' });
   await expect(topics.getByRole('link')).toHaveText(names);
   const posting = (await readJsonLd(page)).find((item) => item['@type'] === 'BlogPosting');
   expect(posting?.keywords).toEqual(names);

@@ -16,11 +16,17 @@ import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogStatusLoader } from '@/cms/blogStatus';
 import { BlogLoadError, MISSING_ADMIN_MESSAGE } from '@/cms/connect';
-import { pocketBaseTagsLoader } from '@/cms/tags';
+import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords } from '@/cms/client';
 import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/imageManifest';
-import { blogSchema, blogStatusSchema, tagSchema, testimonialSchema } from '@/cms/schemas';
+import {
+  authorSchema,
+  blogSchema,
+  blogStatusSchema,
+  tagSchema,
+  testimonialSchema,
+} from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -222,6 +228,51 @@ describe('blogs loader: the editorial workflow', () => {
       await pb.collection('blogs').update(posts.dated.id, { tags: [] });
       await topics.delete(vat.id);
       await topics.delete(audit.id);
+    }
+  });
+
+  it("reads the authors with their avatars, and each post's author ids; a lost avatar leaves the initials, with a word", async () => {
+    const people = pb.collection('authors');
+    const withPhoto = new FormData();
+    withPhoto.set('name', 'Nomvula Khumalo');
+    withPhoto.set('slug', 'nomvula-khumalo');
+    withPhoto.set('role', ' CA(SA), Founder & CEO ');
+    withPhoto.set('bio', 'Chartered accountant.');
+    withPhoto.set('avatar', await makePng(300, 300), 'nomvula.png');
+    const nomvula = await people.create(withPhoto);
+    const lost = new FormData();
+    lost.set('name', 'Daniel Botha');
+    lost.set('slug', 'daniel-botha');
+    lost.set('avatar', await makePng(200, 200), 'daniel.png');
+    const daniel = await people.create(lost);
+    await deleteStoredFile(server, daniel);
+    await pb.collection('blogs').update(posts.public.id, { authors: [daniel.id, nomvula.id] });
+    try {
+      const { context, list, logs } = createLoaderContext('authors', authorSchema);
+      await pocketBaseAuthorsLoader({ url: server.url, failOnError: true }).load(context);
+      const [first, second] = list();
+      expect(first).toEqual({
+        id: daniel.id,
+        data: { name: 'Daniel Botha', slug: 'daniel-botha' },
+      });
+      expect(second.data).toMatchObject({
+        name: 'Nomvula Khumalo',
+        role: 'CA(SA), Founder & CEO',
+        bio: 'Chartered accountant.',
+        avatar: expect.stringMatching(/^[0-9a-f]{64}\.png$/),
+      });
+      const warnings = logs.filter(({ level }) => level === 'warn').map(({ message }) => message);
+      expect(warnings.join('\n')).toMatch(
+        new RegExp(`Author "Daniel Botha" \\(${daniel.id}\\): avatar could not be downloaded`),
+      );
+      const blogs = createLoaderContext('blogs', blogSchema);
+      await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(blogs.context);
+      const entry = blogs.list().find((e) => e.id === posts.public.id)!;
+      expect(entry.data.authors).toEqual([daniel.id, nomvula.id]);
+    } finally {
+      await pb.collection('blogs').update(posts.public.id, { authors: [] });
+      await people.delete(nomvula.id);
+      await people.delete(daniel.id);
     }
   });
 

@@ -368,7 +368,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
     await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('keeps every existing post and testimonial public, dated by its created, none featured or tagged; the down steps remove the fields', async () => {
+  it('keeps every existing post and testimonial public, dated by its created, none featured, tagged or with an author; the down steps remove the fields', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'lw-pb-upgrade-'));
     folders.push(work);
     const shipped = path.join(work, 'shipped-migrations');
@@ -411,6 +411,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
         expect(post.published_at).toBe(before[index].created);
         expect(post.featured).toBe(false);
         expect(post.tags).toEqual([]);
+        expect(post.authors).toEqual([]);
       }
       expect(await anonymous.collection('testimonials').getFullList()).toHaveLength(1);
     } finally {

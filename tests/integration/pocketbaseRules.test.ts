@@ -33,13 +33,16 @@ async function statusOf(request: Promise<unknown>): Promise<number> {
 }
 
 describe('PocketBase rules for anonymous requests', () => {
-  it('reads topics, as the site and any visitor may', async () => {
-    const topic = await admin.collection('tags').create({ name: 'Audit', slug: 'audit' });
-    expect(await anonymous.collection('tags').getOne(topic.id)).toMatchObject({ name: 'Audit' });
-    expect((await anonymous.collection('tags').getFullList()).map((t) => t.slug)).toEqual([
-      'audit',
-    ]);
-    await admin.collection('tags').delete(topic.id);
+  it('reads topics and authors, as the site and any visitor may', async () => {
+    for (const collection of ['tags', 'authors']) {
+      const item = await admin.collection(collection).create({ name: 'Audit', slug: 'audit' });
+      expect(await anonymous.collection(collection).getOne(item.id)).toMatchObject({
+        name: 'Audit',
+      });
+      const slugs = (await anonymous.collection(collection).getFullList()).map((t) => t.slug);
+      expect(slugs).toEqual(['audit']);
+      await admin.collection(collection).delete(item.id);
+    }
   });
 
   it('refuses a sign-up to the users collection', async () => {
@@ -58,6 +61,7 @@ describe('PocketBase rules for anonymous requests', () => {
     blogs: { title: 'Original title', content: '<p>Original.</p>' },
     testimonials: { quote: 'Original quote', author: 'A. Author', position: 'CFO', company: 'Co' },
     tags: { name: 'Payroll', slug: 'payroll', description: 'PAYE, UIF and SDL.' },
+    authors: { name: 'Thandi Nkosi', slug: 'thandi-nkosi', role: 'CA(SA), Tax Partner' },
   };
 
   for (const [collection, data] of Object.entries(records)) {

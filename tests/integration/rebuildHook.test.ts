@@ -117,7 +117,7 @@ const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', '
 const parsePocketBaseDate = (text: string) => Date.parse(text.replace(' ', 'T'));
 
 describe('rebuild hook on PocketBase 0.22', () => {
-  it('POSTs once per create, update and delete of public blogs and testimonials, and of topics, naming collection and action', async () => {
+  it('POSTs once per create, update and delete of public blogs and testimonials, and of topics and authors, naming collection and action', async () => {
     const endpoint = await startEndpoint();
     cleanups.push(endpoint.close);
     const pocketbase = await startPocketBase({
@@ -137,6 +137,10 @@ describe('rebuild hook on PocketBase 0.22', () => {
     const topic = await pb.collection('tags').create({ name: 'Payroll', slug: 'payroll' });
     await pb.collection('tags').update(topic.id, { description: 'PAYE, UIF and SDL.' });
     await pb.collection('tags').delete(topic.id);
+    // Nor an author: bylines and author pages show them.
+    const author = await pb.collection('authors').create({ name: 'Thandi Nkosi', slug: 'thandi' });
+    await pb.collection('authors').update(author.id, { role: 'CA(SA), Tax Partner' });
+    await pb.collection('authors').delete(author.id);
     await sleep(500);
 
     expect(endpoint.calls.map((call) => call.title)).toEqual([
@@ -149,6 +153,9 @@ describe('rebuild hook on PocketBase 0.22', () => {
       'PocketBase: tags created',
       'PocketBase: tags updated',
       'PocketBase: tags deleted',
+      'PocketBase: authors created',
+      'PocketBase: authors updated',
+      'PocketBase: authors deleted',
     ]);
     expect(endpoint.calls[0].body).toMatchObject({
       trigger_title: 'PocketBase: blogs created',

@@ -20,10 +20,31 @@ export function countListPages(count: number, pageSize: number = LIMITS.listPage
 /** Every topic in use, with its count. */
 export const TOPICS_PATH = `${BLOG_PATH}/tags`;
 
+/** A list's page: the list itself, then <list>/page/2, … */
+const pageOf = (first: string, page: number) => (page <= 1 ? first : `${first}/page/${page}`);
+
 /** A topic's list: /blog/tag/<slug>, then /blog/tag/<slug>/page/2, … */
 export function topicPath(slug: string, page = 1): string {
-  const first = `${BLOG_PATH}/tag/${encodeURIComponent(slug)}`;
-  return page <= 1 ? first : `${first}/page/${page}`;
+  return pageOf(`${BLOG_PATH}/tag/${encodeURIComponent(slug)}`, page);
+}
+
+/** An author's page and list: /blog/author/<slug>, then /blog/author/<slug>/page/2, … */
+export function authorPath(slug: string, page = 1): string {
+  return pageOf(`${BLOG_PATH}/author/${encodeURIComponent(slug)}`, page);
+}
+
+/**
+ * The pages of a topic's or an author's list, for a `[...page]` route: `page` is undefined on the
+ * first (the list's own address) and `page/<n>` after it.
+ */
+export function listPages<T>(posts: readonly T[], pageSize: number = LIMITS.listPageSize) {
+  const lastPage = countListPages(posts.length, pageSize);
+  return Array.from({ length: lastPage }, (_, index) => ({
+    page: index === 0 ? undefined : `page/${index + 1}`,
+    posts: posts.slice(index * pageSize, (index + 1) * pageSize),
+    currentPage: index + 1,
+    lastPage,
+  }));
 }
 
 /** A topic's RSS feed. */

@@ -1,7 +1,8 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { BLOG_STATUS_ID } from '@/cms/blogStatus';
+import { SITE } from '@/config/site';
 import { featureFirst } from './featured';
-import { topicsInUse } from './topics';
+import { inUse, referencedBy } from './topics';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
@@ -18,11 +19,26 @@ export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
 
 /** Every topic a post has, by name, each with its posts newest first (lib/blog/topics.ts). */
 export async function getTopicsInUse() {
-  return topicsInUse(await getCollection('tags'), await getSortedPosts());
+  return inUse(await getCollection('tags'), await getSortedPosts(), 'tags');
+}
+
+/** Every author a post names, by name, each with their posts newest first. */
+export async function getAuthorsInUse() {
+  return inUse(await getCollection('authors'), await getSortedPosts(), 'authors');
 }
 
 /** The load error to show in `astro dev`, or undefined when the blog loaded. */
 export async function getBlogLoadError(): Promise<string | undefined> {
   const status = await getEntry('blogStatus', BLOG_STATUS_ID);
   return status && !status.data.ok ? (status.data.message ?? 'Failed to fetch blogs') : undefined;
+}
+
+/** A post's authors, in the editor's order (none: the post is by the site's team). */
+export async function getAuthorsOf(post: CollectionEntry<'blogs'>) {
+  return referencedBy(post, await getCollection('authors'), 'authors');
+}
+
+/** "Ann", "Ann and Bob", "Ann, Bob and Cy": a post's authors on its card. */
+export function joinNames(names: string[]): string {
+  return new Intl.ListFormat(SITE.locale, { type: 'conjunction' }).format(names);
 }

@@ -1,43 +1,54 @@
 /**
- * Topics and related posts, from the loaded entries (pure: the pages pass them in). A topic is
- * shown only while a post the build holds has it; in production that is a public post, so a
- * draft never leaks through a topic.
+ * Topics, authors and related posts, from the loaded entries (pure: the pages pass them in). A
+ * topic or an author is shown only while a post the build holds has them; in production that is
+ * a public post, so a draft never leaks through a topic or an author.
  */
 
-interface Topic {
+/** What a post refers to by id: its topics (`tags`) or its `authors`. */
+export type Reference = 'tags' | 'authors';
+
+interface Named {
   id: string;
-  data: { name: string; slug: string; description?: string };
+  data: { name: string };
 }
 
-interface TaggedPost {
+interface ReferringPost {
   id: string;
-  data: { tags: string[]; status: 'published' | 'scheduled' | 'draft' };
+  data: Record<Reference, string[]> & { status: 'published' | 'scheduled' | 'draft' };
 }
 
-/** Every topic some post has, by name, each with its posts in the order given (newest first). */
-export function topicsInUse<T extends Topic, P extends TaggedPost>(
-  topics: readonly T[],
+/**
+ * Every topic (or author) some post has, by name, each with its posts in the order given
+ * (newest first).
+ */
+export function inUse<T extends Named, P extends ReferringPost>(
+  items: readonly T[],
   newestFirst: readonly P[],
-): { topic: T; posts: P[] }[] {
-  return [...topics]
+  field: Reference,
+): { item: T; posts: P[] }[] {
+  return [...items]
     .sort((a, b) => a.data.name.localeCompare(b.data.name, 'en'))
-    .map((topic) => ({
-      topic,
-      posts: newestFirst.filter(({ data }) => data.tags.includes(topic.id)),
+    .map((item) => ({
+      item,
+      posts: newestFirst.filter(({ data }) => data[field].includes(item.id)),
     }))
     .filter(({ posts }) => posts.length > 0);
 }
 
-/** A post's topics that exist, in the order the editor gave them. */
-export function topicsOf<T extends Topic>(post: TaggedPost, topics: readonly T[]): T[] {
-  return post.data.tags.flatMap((id) => topics.filter((topic) => topic.id === id));
+/** A post's topics (or authors) that exist, in the order the editor gave them. */
+export function referencedBy<T extends Named>(
+  post: ReferringPost,
+  items: readonly T[],
+  field: Reference,
+): T[] {
+  return post.data[field].flatMap((id) => items.filter((item) => item.id === id));
 }
 
 /**
  * Up to `count` other live posts to read next: those sharing the most topics first, then the
  * newest. Never the post itself, never a draft or a scheduled post (in a preview).
  */
-export function relatedPosts<P extends TaggedPost>(
+export function relatedPosts<P extends ReferringPost>(
   post: P,
   newestFirst: readonly P[],
   count: number,

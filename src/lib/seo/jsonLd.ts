@@ -74,6 +74,8 @@ interface ArticleInfo {
   image: string;
   /** Its topics' names. */
   keywords?: string[];
+  /** Its named authors; none: the site's team. */
+  authors?: { name: string; jobTitle?: string; path: string }[];
 }
 
 /** A blog post, written by the site's team and published by the Organization. */
@@ -87,13 +89,50 @@ export function buildBlogPostingJsonLd(origin: URL, article: ArticleInfo): JsonL
     description: article.description,
     datePublished: article.published.toISOString(),
     dateModified: article.modified.toISOString(),
-    author: { '@type': 'Organization', name: SITE.blogAuthor, url: origin.href },
+    author: article.authors?.length
+      ? article.authors.map((author) => ({
+          '@type': 'Person',
+          name: author.name,
+          ...(author.jobTitle ? { jobTitle: author.jobTitle } : {}),
+          url: new URL(author.path, origin).href,
+        }))
+      : { '@type': 'Organization', name: SITE.blogAuthor, url: origin.href },
     publisher: { '@id': organizationId(origin) },
     mainEntityOfPage: url,
     url,
     image: new URL(article.image, origin).href,
     ...(article.keywords?.length ? { keywords: article.keywords } : {}),
     inLanguage: SITE.locale,
+  };
+}
+
+interface PersonInfo {
+  name: string;
+  jobTitle?: string;
+  description?: string;
+  /** Their page on the site. */
+  path: string;
+  /** Absolute URL or path of their picture. */
+  image?: string;
+}
+
+/** An author's page: a ProfilePage about the Person, who works for the Organization. */
+export function buildProfilePageJsonLd(origin: URL, person: PersonInfo): JsonLdObject {
+  const url = new URL(person.path, origin).href;
+  return {
+    '@context': SCHEMA_ORG,
+    '@type': 'ProfilePage',
+    url,
+    mainEntity: {
+      '@type': 'Person',
+      '@id': `${url}#person`,
+      name: person.name,
+      ...(person.jobTitle ? { jobTitle: person.jobTitle } : {}),
+      ...(person.description ? { description: person.description } : {}),
+      ...(person.image ? { image: new URL(person.image, origin).href } : {}),
+      url,
+      worksFor: { '@id': organizationId(origin) },
+    },
   };
 }
 

@@ -20,6 +20,7 @@ interface SeedBlog {
   excerpt?: string;
   images?: string[];
   tags?: string[];
+  authors?: string[];
   featured?: boolean;
   publishedDaysAgo?: number;
   scheduledInDays?: number;
@@ -163,6 +164,31 @@ describe('seed topics', async () => {
   });
 });
 
+describe('seed authors', async () => {
+  const authors =
+    await readJson<{ name: string; slug: string; role: string; bio: string; avatar: string }[]>(
+      'authors.json',
+    );
+  const blogs = await readJson<SeedBlog[]>('blogs.json');
+
+  it('has two complete authors, each on a live post; one post has both, some have none', () => {
+    expect(authors).toHaveLength(2);
+    for (const author of authors) {
+      for (const value of [author.name, author.slug, author.role, author.bio, author.avatar])
+        expect(value.trim()).not.toBe('');
+      const live = blogs.filter(
+        (blog) => blog.publishedDaysAgo !== undefined && blog.authors?.includes(author.slug),
+      );
+      expect(live.length, author.slug).toBeGreaterThan(0);
+    }
+    expect(blogs.some((blog) => blog.authors?.length === 2)).toBe(true);
+    expect(blogs.some((blog) => blog.publishedDaysAgo !== undefined && !blog.authors)).toBe(true);
+    const slugs = authors.map((author) => author.slug);
+    for (const blog of blogs)
+      for (const slug of blog.authors ?? []) expect(slugs, blog.file).toContain(slug);
+  });
+});
+
 describe('seed testimonials', async () => {
   const testimonials = await readJson<SeedTestimonial[]>('testimonials.json');
 
@@ -179,6 +205,7 @@ describe('seed testimonials', async () => {
 
 describe('seed images', async () => {
   const blogs = await readJson<SeedBlog[]>('blogs.json');
+  const authors = await readJson<{ avatar: string }[]>('authors.json');
   const testimonials = await readJson<SeedTestimonial[]>('testimonials.json');
   const imageFiles = await readdir(path.join(SEED_DIR, 'images'));
 
@@ -195,6 +222,7 @@ describe('seed images', async () => {
       ...blogs.map((blog) => blog.banner),
       ...blogs.flatMap((blog) => blog.images ?? []),
       ...testimonials.map((item) => item.avatar),
+      ...authors.map((author) => author.avatar),
     ].filter((file): file is string => file !== null);
     const existing = new Set(imageFiles.map((file) => `images/${file}`));
     for (const file of referenced) expect(existing.has(file), file).toBe(true);

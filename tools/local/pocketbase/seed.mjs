@@ -22,6 +22,7 @@ export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
  * @property {string[]} [images] Pictures for the body, relative to pocketbase/seed/.
  * @property {boolean} [featured] Ticked: the blog leads with the newest public featured post.
  * @property {string[]} [tags] Slugs of its topics, from tags.json.
+ * @property {string[]} [authors] Slugs of its authors, from authors.json; none: "Ledgerwise Team".
  * @property {number} [publishedDaysAgo] Published, dated this many days before the seed ran.
  * @property {number} [scheduledInDays] Scheduled: published, dated this many days ahead.
  *   Neither: a draft.
@@ -64,19 +65,45 @@ async function readSeedFile(relative, seedDir) {
  */
 
 /**
- * The seed's topics, by slug: created unless a topic with that slug exists (a seed interrupted
- * after them runs again).
+ * @typedef {object} SeedAuthor
+ * @property {string} name
+ * @property {string} slug
+ * @property {string} role
+ * @property {string} bio
+ * @property {string} avatar Image, relative to pocketbase/seed/.
+ */
+
+/**
+ * A seed collection whose records have a slug (topics, authors): each created unless one with
+ * its slug exists (a seed interrupted after them runs again).
  * @param {PocketBase} pb
- * @param {SeedTag[]} tags
+ * @param {string} collection
+ * @param {{ slug: string }[]} items
+ * @param {(item: any) => Promise<FormData | Record<string, unknown>>} toRecord
  * @returns {Promise<Map<string, string>>} slug → record id
  */
-async function seedTags(pb, tags) {
-  const existing = await pb.collection('tags').getFullList({ fields: 'id,slug' });
+async function seedBySlug(pb, collection, items, toRecord) {
+  const existing = await pb.collection(collection).getFullList({ fields: 'id,slug' });
   const ids = new Map(existing.map((record) => [record.slug, record.id]));
-  for (const tag of tags) {
-    if (!ids.has(tag.slug)) ids.set(tag.slug, (await pb.collection('tags').create(tag)).id);
+  for (const item of items) {
+    if (ids.has(item.slug)) continue;
+    ids.set(item.slug, (await pb.collection(collection).create(await toRecord(item))).id);
   }
   return ids;
+}
+
+/**
+ * The record ids of a post's slugs.
+ * @param {Map<string, string>} ids
+ * @param {string[] | undefined} slugs
+ * @param {string} where
+ */
+function idsOf(ids, slugs = [], where) {
+  return slugs.map((slug) => {
+    const id = ids.get(slug);
+    if (!id) throw new Error(`${where}: "${slug}" is not in the seed.`);
+    return id;
+  });
 }
 
 /**
@@ -118,8 +145,8 @@ function pointAtUploads(html, record, sources) {
  * does not matter to the site. One is a draft and one is scheduled, to show the editorial
  * workflow. A post with pictures in its body is created as a draft with its files, then given
  * its body (which names the uploaded files) and published, so the rebuild hook sends one rebuild
- * for it. Testimonials and topics are created before blogs, so a seed interrupted half-way
- * leaves blogs empty and is retried (topics that exist by then are reused, by slug).
+ * for it. Testimonials, topics and authors are created before blogs, so a seed interrupted
+ * half-way leaves blogs empty and is retried (topics and authors that exist are reused, by slug).
  *
  * @param {{ url: string, email: string, password: string, log?: Logger, seedDir?: string }} options
  * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
@@ -141,6 +168,8 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
   const blogs = JSON.parse(await readFile(path.join(seedDir, 'blogs.json'), 'utf8'));
   /** @type {SeedTag[]} */
   const tags = JSON.parse(await readFile(path.join(seedDir, 'tags.json'), 'utf8'));
+  /** @type {SeedAuthor[]} */
+  const authors = JSON.parse(await readFile(path.join(seedDir, 'authors.json'), 'utf8'));
 
   for (const item of testimonials) {
     const form = new FormData();
@@ -152,7 +181,13 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
     if (item.avatar) form.append('avatar', await readSeedFile(item.avatar, seedDir));
     await pb.collection('testimonials').create(form);
   }
-  const tagIds = await seedTags(pb, tags);
+  const tagIds = await seedBySlug(pb, 'tags', tags, async (tag) => tag);
+  const authorIds = await seedBySlug(pb, 'authors', authors, async (author) => {
+    const form = new FormData();
+    for (const field of ['name', 'slug', 'role', 'bio']) form.append(field, author[field]);
+    form.append('avatar', await readSeedFile(author.avatar, seedDir));
+    return form;
+  });
   for (const item of blogs) {
     const content = await readFile(path.join(seedDir, item.file), 'utf8');
     const publishing = seedPublishing(item);
@@ -163,11 +198,8 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
     if (item.bannerAlt) form.append('banner_alt', item.bannerAlt);
     if (item.excerpt) form.append('excerpt', item.excerpt);
     if (item.featured) form.append('featured', 'true');
-    for (const slug of item.tags ?? []) {
-      const id = tagIds.get(slug);
-      if (!id) throw new Error(`${item.file}: topic "${slug}" is not in tags.json.`);
-      form.append('tags', id);
-    }
+    for (const id of idsOf(tagIds, item.tags, item.file)) form.append('tags', id);
+    for (const id of idsOf(authorIds, item.authors, item.file)) form.append('authors', id);
     for (const image of images) form.append('images', await readSeedFile(image, seedDir));
     if (images.length === 0) {
       form.append('content', content);
@@ -185,7 +217,7 @@ export async function seedPocketBase({ url, email, password, log = () => {}, see
   log(
     `Seeded PocketBase with ${blogs.length} blog posts (${drafts} draft, ` +
       `${blogs.filter((item) => item.scheduledInDays !== undefined).length} scheduled) and ` +
-      `${testimonials.length} testimonials, in ${tags.length} topics.`,
+      `${testimonials.length} testimonials, in ${tags.length} topics, by ${authors.length} authors.`,
   );
   return {
     seeded: true,

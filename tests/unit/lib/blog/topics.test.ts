@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { relatedPosts, topicsInUse, topicsOf } from '@/lib/blog/topics';
+import { inUse, referencedBy, relatedPosts } from '@/lib/blog/topics';
 
 type Status = 'published' | 'scheduled' | 'draft';
-const post = (id: string, tags: string[], status: Status = 'published') => ({
+const post = (
+  id: string,
+  tags: string[],
+  status: Status = 'published',
+  authors: string[] = [],
+) => ({
   id,
-  data: { tags, status },
+  data: { tags, authors, status },
 });
 const topic = (id: string, name: string) => ({ id, data: { name, slug: id } });
 const ids = (items: { id: string }[]) => items.map(({ id }) => id);
@@ -25,10 +30,10 @@ const TOPICS = [
   topic('hr', 'HR'),
 ];
 
-describe('topicsInUse', () => {
+describe('inUse', () => {
   it('lists the topics some post has, by name, each with its posts newest first', () => {
-    const used = topicsInUse(TOPICS, POSTS);
-    expect(used.map(({ topic }) => topic.data.name)).toEqual(['Audit', 'Tax', 'VAT']);
+    const used = inUse(TOPICS, POSTS, 'tags');
+    expect(used.map(({ item }) => item.data.name)).toEqual(['Audit', 'Tax', 'VAT']);
     expect(used.map(({ posts }) => ids(posts))).toEqual([
       ['p3', 'p2'],
       ['p5', 'p3', 'p1'],
@@ -37,13 +42,29 @@ describe('topicsInUse', () => {
   });
 
   it('has no topic when no post has one', () => {
-    expect(topicsInUse(TOPICS, [post('p1', []), post('p2', ['gone'])])).toEqual([]);
+    expect(inUse(TOPICS, [post('p1', []), post('p2', ['gone'])], 'tags')).toEqual([]);
+  });
+
+  it('lists authors by the posts that name them, apart from topics', () => {
+    const people = [topic('zoe', 'Zoë'), topic('ann', 'Ann'), topic('bob', 'Bob')];
+    const posts = [
+      post('p2', ['ann'], 'published', ['zoe', 'ann']),
+      post('p1', [], 'published', ['ann']),
+    ];
+    const used = inUse(people, posts, 'authors');
+    expect(used.map(({ item, posts: by }) => [item.id, ids(by)])).toEqual([
+      ['ann', ['p2', 'p1']],
+      ['zoe', ['p2']],
+    ]);
   });
 });
 
-describe('topicsOf', () => {
+describe('referencedBy', () => {
   it("gives a post's topics in the editor's order, skipping ids no topic has", () => {
-    expect(ids(topicsOf(post('x', ['vat', 'gone', 'audit']), TOPICS))).toEqual(['vat', 'audit']);
+    expect(ids(referencedBy(post('x', ['vat', 'gone', 'audit']), TOPICS, 'tags'))).toEqual([
+      'vat',
+      'audit',
+    ]);
   });
 });
 

@@ -6,7 +6,7 @@ import { SITE } from '@/config/site';
 
 /** A topic's posts, newest first, for readers who follow only that topic. */
 export const getStaticPaths = (async () =>
-  (await getTopicsInUse()).map(({ topic, posts }) => ({
+  (await getTopicsInUse()).map(({ item: topic, posts }) => ({
     params: { slug: topic.data.slug },
     props: { topic, posts },
   }))) satisfies GetStaticPaths;
