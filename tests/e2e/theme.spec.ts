@@ -248,8 +248,13 @@ test.describe('theme toggle: islands on the built pages', () => {
     const toggleOnly = [...islandsByRoute]
       .filter(([, islands]) => islands.length === 1)
       .map(([route]) => route);
+    // Posts and /blog/tags, and the topics' and authors' lists.
     const posts = [...islandsByRoute.keys()].filter((route) => /^\/blog\/[^/ ]+$/.test(route));
+    const lists = [...islandsByRoute.keys()].filter((route) =>
+      /^\/blog\/(tag|author)\/[^/ ]+$/.test(route),
+    );
     expect(posts.length).toBeGreaterThan(0);
+    expect(lists.length).toBeGreaterThan(0);
     expect(toggleOnly.sort()).toEqual(
       [
         '/404 (404)',
@@ -261,6 +266,7 @@ test.describe('theme toggle: islands on the built pages', () => {
         '/privacy-policy',
         '/terms-of-service',
         ...posts,
+        ...lists,
       ].sort(),
     );
     for (const route of toggleOnly) expect(scriptFilesByRoute.get(route), route).toEqual([]);
