@@ -7,6 +7,7 @@ import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import path from 'node:path';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
+import contentWarnings from './src/integrations/contentWarnings.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
 import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
@@ -47,6 +48,8 @@ export default defineConfig({
     requireContactForm(),
     // astro dev only: the local PocketBase's hook reloads the content layer.
     liveContent(),
+    // At the end of a build: what it left out of the editors' content, post by post.
+    contentWarnings(),
   ],
   // tools/shared/env.mjs has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.

@@ -10,7 +10,7 @@ import { createExcerpt } from '@/lib/blog/excerpt';
 import { formatPostDate } from '@/lib/formatDate';
 import { getPostStatus } from '@/lib/blog/postStatus';
 import { getReadTime } from '@/lib/blog/readTime';
-import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
+import { describeDropped, sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
 import { LIMITS } from '@/config/site';
 import { postPath } from '@/lib/blog/paths';
@@ -40,6 +40,7 @@ import {
   type ListedRecord,
 } from './refresh';
 import { blogRecordSchema, type BlogData } from './schemas';
+import { setContentWarnings } from './warnings';
 
 const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 
@@ -73,18 +74,23 @@ async function loadBlogEntry(
     throw new BlogLoadError(draftLeakMessage(settings.url, record));
   }
   const where = `Post "${record.title}" (${record.id})`;
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    logger.warn(`${where}: ${message}`);
+  };
+  const dropped = describeDropped(record.content);
+  if (dropped.length > 0) warn(`not shown: ${dropped.join('; ')}`);
   const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
   const anchored = anchorHeadings(sanitised);
   const [body, banner] = await Promise.all([
     localiseBodyImages(anchored.html, {
       images,
       pocketBaseUrl: settings.url,
-      warn: (problem) => logger.warn(`${where}: picture removed from the body: ${problem}`),
+      warn: (problem) => warn(`picture removed from the body: ${problem}`),
     }),
     cachedPicture(images, fileUrl(pb, raw, record.banner_image), (problem) =>
-      logger.warn(
-        `${where}: banner image could not be downloaded, using the placeholder: ${problem}`,
-      ),
+      warn(`banner image could not be downloaded, using the placeholder: ${problem}`),
     ),
   ]);
   const date = record.published_at ?? record.updated;
@@ -106,6 +112,7 @@ async function loadBlogEntry(
       featured: record.featured,
       tags: record.tags,
       authors: record.authors,
+      warnings,
     },
   });
   return { id: record.id, data: data as BlogData };
@@ -178,6 +185,12 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
     images.dir,
     context.collection,
     posts.flatMap(({ data }) => [...data.images, ...(data.banner ? [data.banner.file] : [])]),
+  );
+  setContentWarnings(
+    'blogs',
+    posts.flatMap(({ id, data }) =>
+      data.warnings.map((warning) => `Post "${data.title}" (${id}): ${warning}`),
+    ),
   );
   await writePostLastmod(
     config.cacheDir,

@@ -93,6 +93,11 @@ export const blogSchema = z.object({
   tags: z.array(z.string()),
   /** Its authors: ids of `authors` entries. */
   authors: z.array(z.string()),
+  /**
+   * What the build left out of or changed in it (a picture it could not fetch, an embed, a
+   * script, colours): kept with the entry, so every build's summary names them, warm or not.
+   */
+  warnings: z.array(z.string()),
 });
 export type BlogData = z.infer<typeof blogSchema>;
 

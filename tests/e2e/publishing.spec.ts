@@ -16,6 +16,7 @@ import { listFiles } from '../support/files';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
+import { findContentWarnings } from '../../src/integrations/contentWarnings.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 
 const BUILD_TIMEOUT = 420_000;
@@ -226,7 +227,8 @@ test.describe('a post with pictures from another host: production and preview bu
 
   test.beforeAll(async () => {
     test.setTimeout(BUILD_TIMEOUT);
-    pocketbase = await startTestPocketBase({ seed: true });
+    // Its post carries what the site leaves out, as one saved before the publish check existed.
+    pocketbase = await startTestPocketBase({ seed: true, publishCheck: false });
     host = await startImageHost();
     const pb = await pocketbase.adminClient();
     unreachable = `http://127.0.0.1:${await getFreePort()}/gone.png`;
@@ -234,7 +236,10 @@ test.describe('a post with pictures from another host: production and preview bu
       title: 'Our team at the tax indaba',
       content:
         `<p>Opening words.</p><p><img src="${host.url}/team-photo.png" alt="The team on stage"></p>` +
-        `<p>Middle.</p><p><img src="${unreachable}" alt="Lost"></p><p>Closing words.</p>`,
+        `<p>Middle.</p><p><img src="${unreachable}" alt="Lost"></p><p>Closing words.</p>` +
+        // What the site does not show: an embedded video, a text colour.
+        '<iframe src="https://www.youtube.com/embed/abc"></iframe>' +
+        '<p><span style="color: #e03e2d">Red words.</span></p>',
       published: true,
     });
     await pb.collection('testimonials').create({ quote: 'Unapproved testimonial.', author: 'Z' });
@@ -275,9 +280,22 @@ test.describe('a post with pictures from another host: production and preview bu
   }) => {
     // One download per build: production and preview (each its own cache).
     expect(host.hits()).toBe(2);
+    const where = `Post "Our team at the tax indaba" (${post.id})`;
     expect(production.output).toContain(
-      `Post "Our team at the tax indaba" (${post.id}): picture removed from the body: ${unreachable}: unreachable`,
+      `${where}: picture removed from the body: ${unreachable}: unreachable`,
     );
+    // The build ends with a summary of everything it left out, post by post, for the editors.
+    const summary = findContentWarnings(production.output);
+    expect(summary).toBe(
+      [
+        'Content warnings for the editors (2):',
+        `  - ${where}: not shown: an embedded video, page or file: paste its link as a link instead; a text colour, background or font (the site keeps its own)`,
+        `  - ${where}: picture removed from the body: ${unreachable}: unreachable (ECONNREFUSED)`,
+      ].join('\n'),
+    );
+    // At the end of the output: at most Astro's closing lines follow it.
+    const after = production.output.slice(production.output.indexOf(summary!) + summary!.length);
+    expect(after.split('\n').filter((line) => line.trim()).length, after).toBeLessThanOrEqual(4);
 
     const requests = recordRequests(page);
     const cls = await measureCls(page, `${production.site.url}/blog/${post.id}`);

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatContentWarnings } from '@/integrations/contentWarnings.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRebuildListener } from '../../tools/publish/webhook.mjs';
 import { createRebuilder } from '../../tools/publish/queue.mjs';
@@ -259,6 +260,20 @@ describe('rebuild listener: builds', () => {
     rebuilder.request('third');
     await rebuilder.whenIdle();
     expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v3\|/);
+  });
+
+  it("prints a published build's content warnings, so editors' dropped content is seen", async () => {
+    const summary = formatContentWarnings(['Post "A" (a1): not shown: a script'])!;
+    const rebuilder = makeRebuilder(async ({ outDir }: { outDir: string }) => {
+      await mkdir(outDir, { recursive: true });
+      await writeFile(path.join(outDir, 'index.html'), '<html>ok</html>');
+      return { code: 0, output: `[build] 1 page(s) built\n[WARN] ${summary}\n[build] Complete!` };
+    });
+    await rebuilder.prepare();
+    rebuilder.request('an edit');
+    await rebuilder.whenIdle();
+    expect(logs.join('\n')).toMatch(/build 1 published after .*\n/);
+    expect(logs.join('\n')).toContain(summary);
   });
 
   it('treats a build that throws, or succeeds without an index.html, as failed', async () => {

@@ -23,6 +23,12 @@ export interface TestPocketBaseOptions {
   migrationsDir?: string;
   /** Restart in place when a hook file changes. Default false, so edits elsewhere cannot disturb a test. */
   hooksWatch?: boolean;
+  /**
+   * False: without the check that refuses to publish what the site leaves out, so a test can
+   * publish hostile HTML (as a post saved before the check existed) and prove the site's own
+   * defences. Default true, as in production.
+   */
+  publishCheck?: boolean;
 }
 
 export interface TestPocketBase {
@@ -44,7 +50,10 @@ export async function startTestPocketBase({
   hooksDir,
   migrationsDir,
   hooksWatch = false,
+  publishCheck = true,
 }: TestPocketBaseOptions = {}): Promise<TestPocketBase> {
+  const unchecked = publishCheck ? undefined : await hooksDirWithout(['publish-check.pb.js']);
+  if (unchecked) hooksDir = unchecked.dir;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-test-'));
   const admin = {
     email: `admin-${randomUUID().slice(0, 8)}@test.local`,
@@ -65,6 +74,7 @@ export async function startTestPocketBase({
   } catch (error) {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
+    await unchecked?.remove();
     throw error;
   }
   const running = server;
@@ -83,6 +93,7 @@ export async function startTestPocketBase({
     async stop() {
       await running.stop();
       await rm(dataDir, { recursive: true, force: true });
+      await unchecked?.remove();
     },
   };
 }
@@ -118,12 +129,27 @@ const TEST_HOOKS = path.join(import.meta.dirname, 'pocketbaseHooks');
  * hooks know nothing of it. Returns the folder and a function that removes it.
  */
 export async function clockedHooksDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const hooks = await hooksDirWithout(['site-rebuild-cron.pb.js']);
+  await copyFile(path.join(TEST_HOOKS, 'clock.js'), path.join(hooks.dir, 'rebuild', 'clock.js'));
+  await copyFile(
+    path.join(TEST_HOOKS, 'test-clock.pb.js'),
+    path.join(hooks.dir, 'test-clock.pb.js'),
+  );
+  return hooks;
+}
+
+/**
+ * A temporary copy of the project's hooks without the named files. Without publish-check.pb.js,
+ * a post can be published with what the site leaves out, as one saved before the check existed:
+ * the tests of the site's own defences (the sanitiser, the build's warnings) need such posts.
+ */
+export async function hooksDirWithout(
+  files: string[],
+): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lw-pb-hooks-'));
   await cp(HOOKS_DIR, dir, {
     recursive: true,
-    filter: (source) => path.basename(source) !== 'site-rebuild-cron.pb.js',
+    filter: (source) => !files.includes(path.basename(source)),
   });
-  await copyFile(path.join(TEST_HOOKS, 'clock.js'), path.join(dir, 'rebuild', 'clock.js'));
-  await copyFile(path.join(TEST_HOOKS, 'test-clock.pb.js'), path.join(dir, 'test-clock.pb.js'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -20,6 +20,7 @@
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
+import { findContentWarnings } from '../../src/integrations/contentWarnings.mjs';
 
 const OUTPUT_TAIL_CHARS = 4000;
 
@@ -165,7 +166,11 @@ export function createRebuilder({
     }
     await publish(outDir);
     stats.published += 1;
-    log(`build ${sequence} published after ${seconds} s: ${outDir}`);
+    // What the build left out of the editors' content, on every build that has any.
+    const warnings = findContentWarnings(String(result.output ?? ''));
+    log(
+      `build ${sequence} published after ${seconds} s: ${outDir}${warnings ? `\n${warnings}` : ''}`,
+    );
     await removeOldBuilds().catch((error) => log(`could not remove old builds: ${error.message}`));
   }
 

@@ -1,3 +1,4 @@
+import { defaultTreeAdapter, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import sanitize from 'sanitize-html';
 
 interface SanitizeOptions {
@@ -155,4 +156,56 @@ export function sanitizeHtml(html: string, options: SanitizeOptions = {}): strin
     },
     exclusiveFilter: (frame) => frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src),
   });
+}
+
+/** What the sanitiser drops, in words an editor can act on (see describeDropped). */
+const DROPPED_ELEMENTS: [RegExp, string][] = [
+  [
+    /^(iframe|embed|object|video|audio|frameset|frame)$/,
+    'an embedded video, page or file: paste its link as a link instead',
+  ],
+  [/^(script|noscript)$/, 'a script'],
+  [/^(style|link)$/, 'a style sheet'],
+  [/^(form|input|button|select|textarea|option|label)$/, 'a form or form field'],
+  [/^(svg|math)$/, 'a drawing or formula (SVG or MathML): insert it as a picture instead'],
+];
+const SHOWN = new Set([...ALLOWED_TAGS, 'h1']);
+const FORMATTING_STYLE = /(^|;)\s*(color|background(-color)?|font(-family|-size)?)\s*:/i;
+
+/**
+ * What `sanitizeHtml` leaves out of an editor's HTML that the editor put there on purpose, as
+ * short phrases with their counts ("a script (2)"), for the build's warnings: embeds, scripts,
+ * style sheets, forms, SVG, elements the site does not show (their text is kept), script in
+ * attributes, text colours and fonts, and pictures whose address is not a web address. Read
+ * with the browser's parser (parse5), as the sanitiser reads it.
+ */
+export function describeDropped(html: string): string[] {
+  const counts = new Map<string, number>();
+  const add = (what: string) => counts.set(what, (counts.get(what) ?? 0) + 1);
+  const visit = (node: DefaultTreeAdapterMap['parentNode']) => {
+    for (const child of node.childNodes) {
+      if (!defaultTreeAdapter.isElementNode(child)) continue;
+      const tag = child.tagName;
+      const dropped = DROPPED_ELEMENTS.find(([pattern]) => pattern.test(tag));
+      if (dropped) {
+        add(dropped[1]);
+        continue; // Dropped with everything inside it.
+      }
+      if (!SHOWN.has(tag)) add(`<${tag}>, which the site does not show (its text is kept)`);
+      for (const { name, value } of child.attrs) {
+        if (/^on/i.test(name)) add('a script in an attribute');
+        else if (name === 'style' && FORMATTING_STYLE.test(value))
+          add('a text colour, background or font (the site keeps its own)');
+      }
+      const attribute = (name: string) => child.attrs.find((a) => a.name === name)?.value;
+      if (tag === 'img' && !isAllowedImageSource(attribute('src')))
+        add('a picture whose address is not a web address');
+      const href = attribute('href')?.trim();
+      if (tag === 'a' && href && /^[^/?#]*:/.test(href) && !/^(https?|mailto|tel):/i.test(href))
+        add('the address of a link (not a web, e-mail or phone address; its text is kept)');
+      visit(child);
+    }
+  };
+  visit(parseFragment(html));
+  return [...counts].map(([what, count]) => (count > 1 ? `${what} (${count})` : what));
 }

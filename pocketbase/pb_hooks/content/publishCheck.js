@@ -1,0 +1,58 @@
+/*
+ * Before a post is saved with `published` ticked (to go live now or at its date), its body is
+ * checked the way the site will treat it. What the editor clearly meant to show and the site
+ * would leave out refuses the save, with a message that says what and what to do instead, shown
+ * by the admin UI. A draft's save is never refused, and colours and fonts (left out by design,
+ * reported by the build) never refuse one.
+ *
+ * The site's sanitiser (src/lib/blog/sanitizeHtml.ts) is the rule; this is its short form for the
+ * content editors produce, in the only language PocketBase runs.
+ */
+
+var EMBED = /<(iframe|embed|object|video|audio)\b/i;
+var SCRIPT = /<script\b/i;
+var IMAGE_SOURCE = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+/** What the site fetches and serves itself: a web address, a path on PocketBase or the site. */
+var WEB_ADDRESS = /^(https?:\/\/|\/(?![\/\\]))/i;
+var PASTED_PICTURE = /^data:image\/(png|jpeg|webp|gif|avif);base64,/i;
+
+/** @param {string} html @returns {string[]} what would be left out, and what to do instead */
+function problemsOf(html) {
+  var problems = [];
+  if (EMBED.test(html)) {
+    problems.push(
+      'Videos and other embedded content cannot be shown on the site: remove the embed and ' +
+        "paste the video's link as a link instead.",
+    );
+  }
+  if (SCRIPT.test(html)) problems.push('Scripts cannot run on the site: remove the script.');
+  IMAGE_SOURCE.lastIndex = 0;
+  var match;
+  while ((match = IMAGE_SOURCE.exec(html))) {
+    var source = (match[1] || match[2] || match[3] || '').trim();
+    if (WEB_ADDRESS.test(source) || PASTED_PICTURE.test(source)) continue;
+    var shown = source.length > 60 ? source.slice(0, 60) + '…' : source || '(empty)';
+    problems.push(
+      'A picture cannot be shown: its address, ' +
+        shown +
+        ', is neither a web address nor a pasted PNG, JPEG, WebP, GIF or AVIF picture. Upload ' +
+        "it to the post's images and insert it with the image button.",
+    );
+    break;
+  }
+  return problems;
+}
+
+/** Throws the admin UI's error message when a save would publish content the site leaves out. */
+function checkBeforePublish(record) {
+  if (!record.getBool('published')) return;
+  var problems = problemsOf(record.getString('content'));
+  if (problems.length === 0) return;
+  throw new BadRequestError(
+    'This post cannot be published as it is. ' +
+      problems.join(' ') +
+      ' Or untick published to save it as a draft.',
+  );
+}
+
+module.exports = { problemsOf: problemsOf, checkBeforePublish: checkBeforePublish };

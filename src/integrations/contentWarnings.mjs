@@ -1,0 +1,55 @@
+/**
+ * At the end of `astro build`, a summary of what the build left out of or changed in the
+ * editors' content (a picture it could not fetch, an embed, a script, colours), one line per post
+ * and problem, so it reaches Netlify's log and the rebuild listener's output, where the editors
+ * and developers look. The content loaders collect the lines (src/cms/warnings.ts); each one was
+ * also logged as it happened, which is what `astro dev` shows.
+ */
+
+/** The summary's first line; the rebuild listener and `npm start` look for it. */
+export const CONTENT_WARNINGS_HEADING = 'Content warnings for the editors';
+
+/** Where the loaders leave their lines (src/cms/warnings.ts). */
+export const CONTENT_WARNINGS_KEY = Symbol.for('ledgerwise.contentWarnings');
+
+/** @returns {string[]} */
+function collectedWarnings() {
+  /** @type {Map<string, string[]> | undefined} */
+  const registry = /** @type {any} */ (globalThis)[CONTENT_WARNINGS_KEY];
+  return registry ? [...registry.values()].flat() : [];
+}
+
+/** The summary, or undefined when nothing was left out. @param {string[]} lines */
+export function formatContentWarnings(lines) {
+  if (lines.length === 0) return undefined;
+  return [
+    `${CONTENT_WARNINGS_HEADING} (${lines.length}):`,
+    ...lines.map((line) => `  - ${line}`),
+  ].join('\n');
+}
+
+/**
+ * The summary in a build's output, for `npm start` and the rebuild listener, which print each
+ * build's warnings, not only a failed build's output. @param {string} output
+ */
+export function findContentWarnings(output) {
+  const start = output.indexOf(CONTENT_WARNINGS_HEADING);
+  if (start < 0) return undefined;
+  const [heading, ...rest] = output.slice(start).split('\n');
+  const end = rest.findIndex((line) => !line.startsWith('  - '));
+  return [heading, ...(end < 0 ? rest : rest.slice(0, end))].join('\n');
+}
+
+/** @returns {import('astro').AstroIntegration} */
+export default function contentWarnings() {
+  return {
+    name: 'ledgerwise-content-warnings',
+    hooks: {
+      'astro:build:done': ({ logger }) => {
+        const summary = formatContentWarnings(collectedWarnings());
+        if (summary) logger.warn(summary);
+        else logger.info('No content warnings: every post is shown as its editor wrote it.');
+      },
+    },
+  };
+}
