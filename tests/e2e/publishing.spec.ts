@@ -369,3 +369,44 @@ test.describe('a post with pictures from another host: production and preview bu
     }
   });
 });
+
+test.describe("PocketBase's admin UI, as an editor uses it", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('publishing a post with an embedded video is refused with a message saying what to do; it stays a draft', async ({
+    page,
+  }, testInfo) => {
+    const pocketbase = await startTestPocketBase();
+    try {
+      const pb = await pocketbase.adminClient();
+      const draft = await pb.collection('blogs').create({
+        title: 'Our webinar on provisional tax',
+        content:
+          '<p>Watch the recording:</p><iframe src="https://www.youtube.com/embed/abc"></iframe>',
+      });
+      await page.goto(`${pocketbase.url}/_/#/login`);
+      await page.getByLabel('Email').fill(pocketbase.admin.email);
+      await page.getByLabel('Password').fill(pocketbase.admin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      // As an editor goes: the blogs collection, then the draft in its list.
+      await page.getByRole('link', { name: 'blogs', exact: true }).click();
+      await page.getByText(draft.title).click();
+      // The switch: its checkbox is drawn by CSS, so the editor clicks its label.
+      await page.locator('label', { hasText: /^\s*published\s*$/ }).click();
+      await expect(page.getByLabel('published', { exact: true })).toBeChecked();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const message = page.getByText('Cannot publish:', { exact: false });
+      await expect(message).toBeVisible();
+      await expect(message).toHaveText(
+        'Cannot publish: videos cannot be embedded; paste the link as a link. Or untick published.',
+      );
+      await testInfo.attach('the refusal at 1280 px', {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+      expect(await pb.collection('blogs').getOne(draft.id)).toMatchObject({ published: false });
+    } finally {
+      await pocketbase.stop();
+    }
+  });
+});

@@ -2,14 +2,13 @@
  * The shell every page shares, on the shared site: each route answers with header, one h1 and
  * footer; the 404 pages; the footer; the header (scroll state, links, active route); the mobile
  * menu at 390×844 as a modal. Then the device matrix: every route of the built site at five
- * screen sizes (a 390×844 phone with touch) in both themes. On each page: nothing scrolls
- * sideways, every target is big enough for a finger or spaced as WCAG 2.5.8 allows, in-page links
- * land below the fixed header, and where the header shows the menu button, the menu covers the
- * screen and every link in it is hit at its centre at the top, middle and bottom of the page (in
- * one theme per size, alternating: see menuTheme). A
- * route with a problem gets a full-page screenshot attached, named for its route, viewport and
- * theme. One matrix test per screen size and theme walks all routes (one browser page, no
- * rebuilds), so the whole matrix costs a few page loads per route.
+ * screen sizes (a 390×844 phone with touch), each in one theme, alternating (see matrixTheme). On
+ * each page: nothing scrolls sideways, every target is big enough for a finger or spaced as WCAG
+ * 2.5.8 allows, in-page links land below the fixed header, and where the header shows the menu
+ * button, the menu covers the screen and every link in it is hit at its centre at the top, middle
+ * and bottom of the page. A route with a problem gets a full-page screenshot attached, named for
+ * its route, viewport and theme. One matrix test per screen size walks all routes (one browser
+ * page, no rebuilds), so the whole matrix costs a few page loads per route.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { listBuiltPages } from '../support/builtSite';
@@ -22,7 +21,7 @@ import {
   attachScreenshot,
   findPageProblems,
   hitTest,
-  menuTheme,
+  matrixTheme,
   type MatrixRoute,
   scrollPositions,
   scrollToPosition,
@@ -323,13 +322,14 @@ const NOT_FOUND_ROUTES: readonly MatrixRoute[] = [
 ];
 
 /**
- * Every route the build produced: each page, one blog post and one topic standing for all (each
- * kind shares one layout), /blog/page/2 when there is one, and the 404 pages as visitors reach
+ * Every route the build produced: each page, one blog post and one topic or author list standing
+ * for all (each kind shares one layout), /blog/page/2 when there is one, and the 404 pages as visitors reach
  * them.
  */
 async function matrixRoutes(): Promise<MatrixRoute[]> {
   const pages = (await listBuiltPages()).filter((page) => !page.isNotFound);
-  const kinds = [/^\/blog\/(?!page$|tags$)[^/]+$/, /^\/blog\/tag\/[^/]+$/];
+  // A post; a topic's or an author's list (BlogListing, as /blog).
+  const kinds = [/^\/blog\/(?!page$|tags$)[^/]+$/, /^\/blog\/(tag|author)\/[^/]+$/];
   const routes = pages
     .filter((page) => !kinds.some((kind) => kind.test(page.route)))
     .map((page) => ({ path: page.route, status: 200 as const }));
@@ -341,34 +341,32 @@ async function matrixRoutes(): Promise<MatrixRoute[]> {
 }
 
 for (const viewport of VIEWPORTS) {
-  for (const theme of THEMES) {
-    test.describe(`${viewport.name}, ${theme} theme`, () => {
-      test.use({
-        viewport: { width: viewport.width, height: viewport.height },
-        hasTouch: viewport.touch,
-        isMobile: viewport.touch,
-      });
-
-      const menu = theme === menuTheme(viewport);
-      const menuShown = menu && viewport.width < DESKTOP_NAV_MIN_WIDTH;
-      test(`every route: no sideways scroll, big enough targets, anchors clear of the header${menuShown ? ', a menu that works' : ''}`, async ({
-        page,
-      }, testInfo) => {
-        test.slow();
-        await presetTheme(page, theme);
-        const failures: string[] = [];
-        for (const route of await matrixRoutes()) {
-          await test.step(route.path, async () => {
-            const problems = await findPageProblems(page, route, viewport, { theme, menu });
-            if (problems.length === 0) return;
-            failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
-            await attachScreenshot(page, testInfo, `${route.path} ${viewport.name} ${theme}.png`);
-          });
-        }
-        expect(failures).toEqual([]);
-      });
+  const theme = matrixTheme(viewport);
+  test.describe(`${viewport.name}, ${theme} theme`, () => {
+    test.use({
+      viewport: { width: viewport.width, height: viewport.height },
+      hasTouch: viewport.touch,
+      isMobile: viewport.touch,
     });
-  }
+
+    const menuShown = viewport.width < DESKTOP_NAV_MIN_WIDTH;
+    test(`every route: no sideways scroll, big enough targets, anchors clear of the header${menuShown ? ', a menu that works' : ''}`, async ({
+      page,
+    }, testInfo) => {
+      test.slow();
+      await presetTheme(page, theme);
+      const failures: string[] = [];
+      for (const route of await matrixRoutes()) {
+        await test.step(route.path, async () => {
+          const problems = await findPageProblems(page, route, viewport, { theme });
+          if (problems.length === 0) return;
+          failures.push(...problems.map((problem) => `${route.path}: ${problem}`));
+          await attachScreenshot(page, testInfo, `${route.path} ${viewport.name} ${theme}.png`);
+        });
+      }
+      expect(failures).toEqual([]);
+    });
+  });
 }
 
 /**

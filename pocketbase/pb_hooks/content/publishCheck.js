@@ -20,39 +20,32 @@ var PASTED_PICTURE = /^data:image\/(png|jpeg|webp|gif|avif);base64,/i;
 function problemsOf(html) {
   var problems = [];
   if (EMBED.test(html)) {
-    problems.push(
-      'Videos and other embedded content cannot be shown on the site: remove the embed and ' +
-        "paste the video's link as a link instead.",
-    );
+    problems.push('videos cannot be embedded; paste the link as a link');
   }
-  if (SCRIPT.test(html)) problems.push('Scripts cannot run on the site: remove the script.');
+  if (SCRIPT.test(html)) problems.push('scripts cannot run on the site; remove the script');
   IMAGE_SOURCE.lastIndex = 0;
   var match;
   while ((match = IMAGE_SOURCE.exec(html))) {
     var source = (match[1] || match[2] || match[3] || '').trim();
     if (WEB_ADDRESS.test(source) || PASTED_PICTURE.test(source)) continue;
-    var shown = source.length > 60 ? source.slice(0, 60) + '…' : source || '(empty)';
+    var shown = source.length > 40 ? source.slice(0, 40) + '…' : source || 'empty';
     problems.push(
-      'A picture cannot be shown: its address, ' +
-        shown +
-        ', is neither a web address nor a pasted PNG, JPEG, WebP, GIF or AVIF picture. Upload ' +
-        "it to the post's images and insert it with the image button.",
+      "a picture's address (" + shown + ") is not a web address; insert it from the post's images",
     );
     break;
   }
   return problems;
 }
 
-/** Throws the admin UI's error message when a save would publish content the site leaves out. */
+/**
+ * Throws the admin UI's error message when a save would publish content the site leaves out: one
+ * short message (the admin UI shows it in a small toast) naming each problem and its fix.
+ */
 function checkBeforePublish(record) {
   if (!record.getBool('published')) return;
   var problems = problemsOf(record.getString('content'));
   if (problems.length === 0) return;
-  throw new BadRequestError(
-    'This post cannot be published as it is. ' +
-      problems.join(' ') +
-      ' Or untick published to save it as a draft.',
-  );
+  throw new BadRequestError('Cannot publish: ' + problems.join('. ') + '. Or untick published.');
 }
 
 module.exports = { problemsOf: problemsOf, checkBeforePublish: checkBeforePublish };
