@@ -71,13 +71,16 @@ function readOptions(args) {
   };
 }
 
-/** The newest post: the first /blog/<id> link on /blog (the featured post), else any built post. */
+/** The post that leads /blog (its first card: the featured post), else any built post. */
 async function pickPostRoute(distDir) {
   const blog = await readFile(path.join(distDir, 'blog.html'), 'utf8').catch(() => '');
-  const linked = /href="(\/blog\/[^"/#?]+)"/.exec(blog);
-  if (linked) return linked[1];
+  const card = /data-post-card="([^"]+)"/.exec(blog);
+  if (card) return `/blog/${card[1]}`;
   const files = await readdir(path.join(distDir, 'blog')).catch(() => []);
-  const post = files.find((file) => file.endsWith('.html') && file !== '404.html');
+  // blog/tags.html is the topics' page, not a post.
+  const post = files.find(
+    (file) => file.endsWith('.html') && !['404.html', 'tags.html'].includes(file),
+  );
   return post ? `/blog/${post.replace(/\.html$/, '')}` : null;
 }
 
