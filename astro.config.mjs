@@ -11,7 +11,7 @@ import contentWarnings from './src/integrations/contentWarnings.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
 import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
-import requireContactForm from './src/integrations/requireContactForm.mjs';
+import requireEmailjs from './src/integrations/requireEmailjs.mjs';
 import { addPostLastmod } from './src/lib/blog/lastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
@@ -45,7 +45,7 @@ export default defineConfig({
     // The pictures the content loaders cached, as images Astro optimises.
     pocketbaseImages(),
     // A production build stops when the contact form could not send.
-    requireContactForm(),
+    requireEmailjs(),
     // astro dev only: the local PocketBase's hook reloads the content layer.
     liveContent(),
     // At the end of a build: what it left out of the editors' content, post by post.

@@ -10,6 +10,7 @@ import {
   PUBLIC_CHAT_APP_URL,
   PUBLIC_DEMO_VIDEO_URL,
   PUBLIC_EMAILJS_API_ORIGIN,
+  PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID,
   PUBLIC_EMAILJS_PUBLIC_KEY,
   PUBLIC_EMAILJS_SERVICE_ID,
   PUBLIC_EMAILJS_TEMPLATE_ID,
@@ -50,13 +51,19 @@ export const LINKS = {
   sisterProduct: PUBLIC_BRINGSPARK_URL ?? DEFAULT_LINKS.sisterProduct,
 } as const;
 
-/** The contact form's EmailJS settings, or the variables that are missing. */
-export const EMAILJS = readEmailjsConfig({
+const emailjsEnv = {
   PUBLIC_EMAILJS_SERVICE_ID,
   PUBLIC_EMAILJS_TEMPLATE_ID,
+  PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID,
   PUBLIC_EMAILJS_PUBLIC_KEY,
   PUBLIC_EMAILJS_API_ORIGIN,
-});
+};
+
+/** The contact form's EmailJS settings, or the variables that are missing. */
+export const EMAILJS = readEmailjsConfig(emailjsEnv, 'contact');
+
+/** The newsletter sign-up's EmailJS settings (its own template), or what is missing. */
+export const NEWSLETTER_EMAILJS = readEmailjsConfig(emailjsEnv, 'newsletter');
 
 /** FREE_PLAN_END_DATE: the Free plan's last day (YYYY-MM-DD) when the build moves it. */
 export const FREE_PLAN_END_OVERRIDE = FREE_PLAN_END_DATE;

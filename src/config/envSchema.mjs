@@ -44,6 +44,7 @@ export const ENV_SCHEMA = {
 
   PUBLIC_EMAILJS_SERVICE_ID: envField.string({ ...client, optional: true }),
   PUBLIC_EMAILJS_TEMPLATE_ID: envField.string({ ...client, optional: true }),
+  PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID: envField.string({ ...client, optional: true }),
   PUBLIC_EMAILJS_PUBLIC_KEY: envField.string({ ...client, optional: true }),
   PUBLIC_EMAILJS_API_ORIGIN: envField.string({
     ...client,

@@ -43,5 +43,12 @@ export const BLOG_COPY = {
     label: 'Email address',
     placeholder: 'Enter your email',
     button: 'Subscribe',
+    sending: 'Subscribing...',
+    /** After the consent checkbox, before the link to the privacy policy. */
+    privacy: 'We use your address only to send the newsletter, as our',
+    /** Each of these ends with the support address as a mailto: link. */
+    notConfigured: 'Sign-up is not available on this copy of the site. To subscribe, email us at',
+    noScript: 'Subscribing here needs JavaScript. To subscribe without it, email us at',
+    loadFailed: 'The sign-up could not be loaded. To subscribe, email us at',
   },
 } as const;

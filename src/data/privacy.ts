@@ -1,5 +1,6 @@
 import type { LegalDocument } from '@/data/legal';
 import { CONTACT_RATE_LIMIT_ID } from '@/lib/contact/send';
+import { NEWSLETTER_RATE_LIMIT_ID } from '@/lib/contact/newsletter';
 import { CONTACT, LIMITS, SITE } from '@/config/site';
 
 const rateLimitSeconds = LIMITS.contactRateLimitMs / 1000;
@@ -16,9 +17,9 @@ const INFORMATION_REGULATOR = {
 export const PRIVACY_POLICY: LegalDocument = {
   title: 'Privacy Policy',
   description: `How the ${SITE.name} website collects, uses and protects personal information under the Protection of Personal Information Act (POPIA).`,
-  lastUpdated: '2025-07-01',
+  lastUpdated: '2026-11-26',
   intro: [
-    `This policy explains what personal information this website collects, why, how long we keep it and the rights you have under the Protection of Personal Information Act 4 of 2013 (POPIA). In short: the site collects only what you type into the contact form, it keeps two small notes on your own device (your light or dark theme, and when you last sent the contact form), and it uses no cookies and no analytics.`,
+    `This policy explains what personal information this website collects, why, how long we keep it and the rights you have under the Protection of Personal Information Act 4 of 2013 (POPIA). In short: the site collects only what you type into the contact form or the newsletter sign-up, it keeps up to three small notes on your own device (your light or dark theme, and when you last sent each form), and it uses no cookies and no analytics.`,
   ],
   sections: [
     {
@@ -48,7 +49,8 @@ export const PRIVACY_POLICY: LegalDocument = {
         `Contact form timing. When you send the contact form, your browser saves the time of sending (a number such as "1751371200000") in its local storage under the name "${CONTACT_RATE_LIMIT_ID}", so that the form sends at most one message every ${rateLimitSeconds} seconds. It stays on your device and is never sent to us. You can remove it the same way.`,
         'No cookies and no analytics. This website sets no cookies and uses no analytics, advertising or tracking tools. If we ever add analytics, we will update this policy first and ask for your consent where the law requires it.',
         'Server logs. Like every website, the pages are delivered by a hosting provider whose servers briefly record technical request data (such as IP address, browser type and the page requested) to keep the service secure and reliable. We do not use these logs to identify or profile visitors.',
-        'The newsletter field on the blog page does not send or store anything.',
+        'Newsletter. When you subscribe on the blog, we receive your email address, the consent you gave (the sentence beside the tick box), the date and time, and the page you subscribed from. Your browser sends them through EmailJS to our support inbox, and we add your address to our newsletter list.',
+        `Newsletter timing. When you subscribe, your browser saves the time (a number such as "1751371200000") in its local storage under the name "${NEWSLETTER_RATE_LIMIT_ID}", so that the form sends at most one sign-up every ${rateLimitSeconds} seconds. It stays on your device and is never sent to us. You can remove it the same way.`,
       ],
     },
     {
@@ -56,14 +58,15 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Why We Use It',
       blocks: [
         'We use your contact form details only to read and answer your message, for example to arrange a demo, answer a question about pricing or help with support. The lawful basis is your consent when you send the form and our legitimate interest in responding to you (POPIA section 11).',
-        'We do not use your details for marketing unless you ask us to, we do not sell them and we do not make automated decisions about you.',
+        'We use your newsletter address only to send you the newsletter. The lawful basis is the consent you give when you tick the box and subscribe (POPIA sections 11 and 69). Every newsletter tells you how to unsubscribe, and you can also email us to stop it at any time; we then remove your address from the list.',
+        'We do not use your details for any other marketing, we do not sell them and we do not make automated decisions about you.',
       ],
     },
     {
       id: 'sharing',
       title: 'Who We Share It With',
       blocks: [
-        'We share contact form details only with the operators that deliver and store our email:',
+        'We share contact form and newsletter details only with the operators that deliver and store our email:',
         {
           items: [
             'EmailJS, which passes your message from the website to our inbox;',
@@ -87,7 +90,8 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           items: [
             'Contact messages: kept in our support inbox for up to 24 months after our last exchange with you, then deleted, unless the message becomes part of a customer relationship or we must keep it by law.',
-            'Theme preference and contact form timing: kept on your device until you clear your browser storage; we never hold a copy.',
+            'Newsletter sign-ups: your address and consent are kept while you are subscribed; when you unsubscribe we delete the address, keeping only a record that you asked not to be contacted.',
+            'Theme preference and form timing: kept on your device until you clear your browser storage; we never hold a copy.',
             `Accounts in the ${SITE.name} chat application: personal data is kept for up to 36 months after the account is closed, as set out in our Terms & Conditions.`,
           ],
         },
@@ -97,7 +101,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       id: 'security',
       title: 'How We Protect It',
       blocks: [
-        'The website is served only over HTTPS, the contact form is sent over an encrypted connection, and access to our support inbox is limited to the people who answer it and protected by multi-factor authentication. If a security compromise affects your personal information, we will tell you and the Information Regulator as POPIA section 22 requires.',
+        'The website is served only over HTTPS, both forms are sent over an encrypted connection, and access to our support inbox is limited to the people who answer it and protected by multi-factor authentication. If a security compromise affects your personal information, we will tell you and the Information Regulator as POPIA section 22 requires.',
       ],
     },
     {

@@ -1,9 +1,10 @@
 /**
- * The contact form end to end: the shared site, whose EmailJS values point at the local endpoint
- * the global setup runs (it speaks EmailJS's HTTP contract), the real SDK, real Chromium. Then
- * the variant site, a local build without the EmailJS values.
+ * The forms that send through EmailJS end to end, the contact form and the blog's newsletter
+ * sign-up: the shared site, whose EmailJS values point at the local endpoint the global setup
+ * runs (it speaks EmailJS's HTTP contract), the real SDK, real Chromium. Then the variant site, a
+ * local build without the EmailJS values. One serial file, as both forms share that endpoint.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { devices, expect, test, type Locator, type Page } from '@playwright/test';
 import {
   expectNoAxeViolations,
   installPausedClock,
@@ -21,6 +22,12 @@ import {
 } from '../support/sharedSites';
 import { TEST_EMAILJS_ENV } from '../support/site';
 import { CONTACT, LIMITS, TIMING } from '../../src/config/site';
+import {
+  NEWSLETTER_CONSENT,
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_OUTCOMES,
+  NEWSLETTER_RATE_LIMIT_ID,
+} from '../../src/lib/contact/newsletter';
 
 const EMAILJS = {
   serviceId: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_SERVICE_ID,
@@ -509,6 +516,171 @@ test('without JavaScript: a visible note gives the support address', async ({ br
   }
 });
 
+test.describe('the newsletter sign-up on /blog', () => {
+  const ADDRESS = 'thandi.mokoena@example.co.za';
+
+  const email = (page: Page) => page.getByRole('textbox', { name: 'Email address' });
+  const consent = (page: Page) => page.getByRole('checkbox', { name: NEWSLETTER_CONSENT });
+  const subscribe = (page: Page) =>
+    page.getByRole('button', { name: /^(Subscribe|Subscribing\.\.\.)$/ });
+  const outcome = (page: Page) => page.locator('#newsletter-status');
+
+  /** JavaScript requests from now on. */
+  function recordScripts(page: Page): string[] {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    return scripts;
+  }
+
+  test('no script until the form is used; then each rule shows its message on its field', async ({
+    page,
+  }) => {
+    const scripts = recordScripts(page);
+    await page.goto(`${site.url}/blog`);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+
+    // Keyboard only: the first focus in the form fetches its code.
+    await email(page).focus();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    await page.keyboard.type('not-an-address');
+    await page.keyboard.press('Enter');
+    await expect(email(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(email(page)).toHaveAccessibleDescription('Invalid email address.');
+    await expect(email(page)).toBeFocused();
+    await expect(consent(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(consent(page)).toHaveAccessibleDescription(
+      new RegExp(`^${NEWSLETTER_MESSAGES.consent.replace('.', '\\.')} We use your address`),
+    );
+    await expectNoAxeViolations(page);
+
+    // Errors follow what the reader types once they have tried.
+    await email(page).fill(ADDRESS);
+    await expect(email(page)).not.toHaveAttribute('aria-invalid');
+    await page.keyboard.press('Tab');
+    await expect(consent(page)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(consent(page)).not.toHaveAttribute('aria-invalid');
+    expect(await emailjs.requests()).toHaveLength(0);
+  });
+
+  test('with a finger, mid-page on a phone: Subscribed, the form clears, the payload is right', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ ...devices['Pixel 7'] });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/blog`);
+      await page.locator('#newsletter-form').scrollIntoViewIfNeeded();
+      await email(page).tap();
+      await page.keyboard.type(ADDRESS);
+      await page.getByText(NEWSLETTER_CONSENT).tap();
+      await expect(consent(page)).toBeChecked();
+      await subscribe(page).tap();
+
+      await expect(outcome(page)).toContainText(NEWSLETTER_OUTCOMES.sent.title);
+      await expect(outcome(page)).toContainText(NEWSLETTER_OUTCOMES.sent.description);
+      await expect(email(page)).toHaveValue('');
+      await expect(consent(page)).not.toBeChecked();
+
+      const [request] = await emailjs.waitForRequests(1);
+      expect(request.body).toMatchObject({
+        service_id: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_SERVICE_ID,
+        template_id: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID,
+        user_id: TEST_EMAILJS_ENV.PUBLIC_EMAILJS_PUBLIC_KEY,
+      });
+      const params = request.body?.template_params ?? {};
+      expect(params).toMatchObject({
+        subscriber_email: ADDRESS,
+        consent: NEWSLETTER_CONSENT,
+        page: '/blog',
+        to_name: CONTACT.recipientName,
+      });
+      expect(Date.now() - Date.parse(String(params.subscribed_date))).toBeLessThan(60_000);
+
+      // What it leaves in the browser is named in the privacy policy.
+      expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([
+        NEWSLETTER_RATE_LIMIT_ID,
+      ]);
+      await page.goto(`${site.url}/privacy-policy`);
+      await expect(page.locator('#what-we-collect')).toContainText(`"${NEWSLETTER_RATE_LIMIT_ID}"`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  for (const [name, answer, expected] of [
+    ['refused (400)', { status: 400 }, NEWSLETTER_OUTCOMES.refused],
+    ['a dropped connection', { destroySocket: true }, NEWSLETTER_OUTCOMES.failed],
+  ] as const) {
+    test(`${name}: "${expected.title}", the address and the tick kept`, async ({ page }) => {
+      await emailjs.respondWith(answer);
+      await page.goto(`${site.url}/blog`);
+      await email(page).fill(ADDRESS);
+      await consent(page).check();
+      await subscribe(page).click();
+      await expect(outcome(page)).toContainText(expected.title);
+      await expect(outcome(page)).toContainText(expected.description);
+      await expect(email(page)).toHaveValue(ADDRESS);
+      await expect(consent(page)).toBeChecked();
+      await expect(subscribe(page)).toHaveText('Subscribe');
+      expect((await emailjs.requests()).length).toBeGreaterThanOrEqual(1);
+    });
+  }
+
+  test('a Subscribe pressed before the code has arrived is sent once it does', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/NewsletterScript*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/blog`);
+    await email(page).fill(ADDRESS);
+    await consent(page).check();
+    await subscribe(page).click();
+    await page.waitForTimeout(300);
+    // Held: nothing sent, the page did not move.
+    expect(await emailjs.requests()).toHaveLength(0);
+    expect(page.url()).toBe(`${site.url}/blog`);
+    release();
+    await expect(outcome(page)).toContainText(NEWSLETTER_OUTCOMES.sent.title);
+    expect(await emailjs.requests()).toHaveLength(1);
+  });
+
+  test('honeypot: filled, it shows success and sends nothing', async ({ page }) => {
+    await page.goto(`${site.url}/blog`);
+    await email(page).fill(ADDRESS);
+    await consent(page).check();
+    await page.locator('#newsletter-website').fill('https://spam.example');
+    await subscribe(page).click();
+    await expect(outcome(page)).toContainText(NEWSLETTER_OUTCOMES.sent.title);
+    expect(await emailjs.requests()).toHaveLength(0);
+  });
+
+  test('without JavaScript: a note gives the address, and Subscribe goes nowhere', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/blog`);
+      const note = page.locator('#newsletter-form noscript p');
+      await expect(note).toBeVisible();
+      await expect(note.locator('a')).toHaveAttribute('href', `mailto:${CONTACT.supportEmail}`);
+      await email(page).fill(ADDRESS);
+      await subscribe(page).click();
+      await page.waitForTimeout(300);
+      expect(page.url()).toBe(`${site.url}/blog`);
+      expect(await emailjs.requests()).toHaveLength(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 test.describe('a local build without the EmailJS values (the variant site)', () => {
   const VALUES = {
     'First name': 'Nkosazana',
@@ -518,6 +690,21 @@ test.describe('a local build without the EmailJS values (the variant site)', () 
     Subject: 'Payroll questions',
     Message: 'Does the assistant know the current PAYE tables?',
   };
+
+  test('the newsletter block offers the address instead of a form that cannot send', async ({
+    page,
+  }) => {
+    await page.goto(`${variantSite().url}/blog`);
+    const block = page.getByRole('region', { name: 'Subscribe to Our Newsletter' });
+    await expect(block.locator('[data-newsletter-not-configured]')).toContainText(
+      'Sign-up is not available on this copy of the site.',
+    );
+    await expect(block.getByRole('link', { name: CONTACT.supportEmail })).toHaveAttribute(
+      'href',
+      `mailto:${CONTACT.supportEmail}`,
+    );
+    await expect(block.locator('form, input, button')).toHaveCount(0);
+  });
 
   test('the build warns once, naming each missing variable', () => {
     const warnings = variantSite()

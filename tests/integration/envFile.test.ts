@@ -96,6 +96,7 @@ describe('.env for everything', () => {
         // A production build needs these; a developer's .env for `npm run build` has them.
         PUBLIC_EMAILJS_SERVICE_ID: 'service_from_dotenv',
         PUBLIC_EMAILJS_TEMPLATE_ID: 'template_from_dotenv',
+        PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID: 'newsletter_from_dotenv',
         PUBLIC_EMAILJS_PUBLIC_KEY: 'key_from_dotenv',
       }),
     );

@@ -59,6 +59,7 @@ export const VARIANT_BUILD: BuildOptions = {
     LOCAL_BUILD: 'true',
     // Undefined removes a variable the developer's shell might have set.
     ...Object.fromEntries(MISSING_EMAILJS_VARIABLES.map((name) => [name, undefined])),
+    PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID: undefined,
     PUBLIC_EMAILJS_API_ORIGIN: undefined,
   },
 };

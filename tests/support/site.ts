@@ -19,6 +19,7 @@ import { copyProject } from './projectCopy';
 export const TEST_EMAILJS_ENV = {
   PUBLIC_EMAILJS_SERVICE_ID: 'service_test',
   PUBLIC_EMAILJS_TEMPLATE_ID: 'template_test',
+  PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID: 'template_newsletter_test',
   PUBLIC_EMAILJS_PUBLIC_KEY: 'public_key_test',
 } as const;
 

@@ -1,6 +1,7 @@
 export interface EmailjsEnv {
   PUBLIC_EMAILJS_SERVICE_ID?: string;
   PUBLIC_EMAILJS_TEMPLATE_ID?: string;
+  PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID?: string;
   PUBLIC_EMAILJS_PUBLIC_KEY?: string;
   /** Always set: the schema defaults it to EmailJS's own API. */
   PUBLIC_EMAILJS_API_ORIGIN: string;
@@ -16,21 +17,28 @@ export interface EmailjsConfig {
 export type EmailjsConfigResult =
   { configured: true; config: EmailjsConfig } | { configured: false; missing: string[] };
 
-const REQUIRED = [
-  'PUBLIC_EMAILJS_SERVICE_ID',
-  'PUBLIC_EMAILJS_TEMPLATE_ID',
-  'PUBLIC_EMAILJS_PUBLIC_KEY',
-] as const;
+/** The two forms that send through EmailJS, each with its own template. */
+export const EMAILJS_TEMPLATE_VARIABLES = {
+  contact: 'PUBLIC_EMAILJS_TEMPLATE_ID',
+  newsletter: 'PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID',
+} as const;
 
-/** Reads the PUBLIC_EMAILJS_* values; a blank value counts as missing. */
-export function readEmailjsConfig(env: EmailjsEnv): EmailjsConfigResult {
-  const missing = REQUIRED.filter((name) => !env[name]?.trim());
+export type EmailjsForm = keyof typeof EMAILJS_TEMPLATE_VARIABLES;
+
+/** Reads one form's PUBLIC_EMAILJS_* values; a blank value counts as missing. */
+export function readEmailjsConfig(
+  env: EmailjsEnv,
+  form: EmailjsForm = 'contact',
+): EmailjsConfigResult {
+  const template = EMAILJS_TEMPLATE_VARIABLES[form];
+  const required = ['PUBLIC_EMAILJS_SERVICE_ID', template, 'PUBLIC_EMAILJS_PUBLIC_KEY'] as const;
+  const missing = required.filter((name) => !env[name]?.trim());
   if (missing.length > 0) return { configured: false, missing };
   return {
     configured: true,
     config: {
       serviceId: env.PUBLIC_EMAILJS_SERVICE_ID!.trim(),
-      templateId: env.PUBLIC_EMAILJS_TEMPLATE_ID!.trim(),
+      templateId: env[template]!.trim(),
       publicKey: env.PUBLIC_EMAILJS_PUBLIC_KEY!.trim(),
       // The SDK appends "/api/v1.0/email/send": drop a trailing slash so the path stays single.
       origin: env.PUBLIC_EMAILJS_API_ORIGIN.replace(/\/+$/, ''),

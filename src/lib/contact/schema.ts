@@ -59,6 +59,19 @@ export function countCharacters(value: string): number {
   return count;
 }
 
+/** An email address as both forms take it: trimmed, capped, then zod's practical check (z.email()). */
+export function emailAddress() {
+  return z.pipe(
+    z
+      .string({ error: CONTACT_MESSAGES.email })
+      .check(
+        z.trim(),
+        z.maxLength(CONTACT_MAX_LENGTH.email, { error: CONTACT_MESSAGES.emailMax, abort: true }),
+      ),
+    z.email({ error: CONTACT_MESSAGES.email }),
+  );
+}
+
 export const contactSchema = z.object({
   firstName: trimmedText(
     CONTACT_MIN_LENGTH.firstName,
@@ -72,16 +85,7 @@ export const contactSchema = z.object({
     CONTACT_MESSAGES.lastName,
     CONTACT_MESSAGES.lastNameMax,
   ),
-  // Trim, cap, then zod's own practical address check (z.email()).
-  email: z.pipe(
-    z
-      .string({ error: CONTACT_MESSAGES.email })
-      .check(
-        z.trim(),
-        z.maxLength(CONTACT_MAX_LENGTH.email, { error: CONTACT_MESSAGES.emailMax, abort: true }),
-      ),
-    z.email({ error: CONTACT_MESSAGES.email }),
-  ),
+  email: emailAddress(),
   profession: trimmedText(
     CONTACT_MIN_LENGTH.profession,
     CONTACT_MAX_LENGTH.profession,

@@ -1,6 +1,5 @@
 import { LIMITS } from '@/config/site';
 import { classifySendResult, type ContactOutcome } from '@/lib/contact/outcome';
-import type { ContactTemplateParams } from '@/lib/contact/payload';
 import { describeMissingEmailjsConfig, type EmailjsConfigResult } from '@/lib/contact/emailjs';
 
 /** Where the SDK keeps its rate-limit timestamps (its StorageProvider type). */
@@ -83,13 +82,15 @@ export function loadEmailjs(): Promise<EmailjsSdk> {
 }
 
 /**
- * Sends one message and reports the outcome. Never throws: every failure, including a missing
- * configuration or an SDK that does not load, becomes an outcome the form can show.
+ * Sends one message (the contact form's, or a newsletter sign-up with `rateLimitId`) and reports
+ * the outcome. Never throws: every failure, including a missing configuration or an SDK that does
+ * not load, becomes an outcome the form can show.
  */
 export async function sendContactMessage(
-  params: ContactTemplateParams,
+  params: Record<string, string>,
   emailjsConfig: EmailjsConfigResult,
   loadSdk: () => Promise<EmailjsSdk> = loadEmailjs,
+  rateLimitId: string = CONTACT_RATE_LIMIT_ID,
 ): Promise<ContactOutcome> {
   if (!emailjsConfig.configured) {
     console.error(describeMissingEmailjsConfig(emailjsConfig.missing));
@@ -102,13 +103,13 @@ export async function sendContactMessage(
     sdk.init({ publicKey, origin });
     const response = await sdk.send(serviceId, templateId, params, {
       publicKey,
-      limitRate: { id: CONTACT_RATE_LIMIT_ID, throttle: LIMITS.contactRateLimitMs },
+      limitRate: { id: rateLimitId, throttle: LIMITS.contactRateLimitMs },
       storageProvider: getRateLimitStorage(),
     });
     return classifySendResult(response);
   } catch (error) {
     const outcome = classifySendResult(error);
-    if (outcome === 'failed') console.error('Contact form: sending failed', error);
+    if (outcome === 'failed') console.error(`EmailJS (${rateLimitId}): sending failed`, error);
     return outcome;
   }
 }

@@ -115,7 +115,7 @@ async function productionPackages(): Promise<Map<string, string>> {
 
 describe('declared dependencies', () => {
   it('reads run-time imports and skips type-only ones', () => {
-    const file = path.join(PROJECT_ROOT, 'src', 'integrations', 'requireContactForm.mjs');
+    const file = path.join(PROJECT_ROOT, 'src', 'integrations', 'requireEmailjs.mjs');
     expect(runtimeImports(file)).toContain('astro/errors');
     // `import type { SitemapItem } from '@astrojs/sitemap'` is erased before anything runs.
     const typeOnly = path.join(PROJECT_ROOT, 'src', 'lib', 'blog', 'lastmod.ts');

@@ -1,6 +1,7 @@
 /**
- * A production build never ships a contact form that cannot send: without the EmailJS values
- * `astro build` stops and names them, unless the build says it is for this machine only.
+ * A production build never ships a form that cannot send (the contact form, the newsletter
+ * sign-up): without the EmailJS values `astro build` stops and names them, unless the build says
+ * it is for this machine only.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +21,7 @@ describe('astro build without the EmailJS values', () => {
       env: {
         PUBLIC_EMAILJS_SERVICE_ID: undefined,
         PUBLIC_EMAILJS_TEMPLATE_ID: '',
+        PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID: undefined,
         PUBLIC_EMAILJS_PUBLIC_KEY: undefined,
         LOCAL_BUILD: undefined,
       },
@@ -29,6 +31,10 @@ describe('astro build without the EmailJS values', () => {
     const line = output.split('\n').find((text) => text.includes('The contact form cannot send'));
     expect(line, output).toBeDefined();
     for (const name of NAMES) expect(line).toContain(name);
+    expect(line).toContain(
+      'The newsletter sign-up cannot send: PUBLIC_EMAILJS_SERVICE_ID, ' +
+        'PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID, PUBLIC_EMAILJS_PUBLIC_KEY are not set.',
+    );
     expect(output).toContain('LOCAL_BUILD=true');
     // It stops before reading any content.
     expect(output).not.toMatch(/Content-Security-Policy written|pages? built/);
