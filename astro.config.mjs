@@ -12,6 +12,7 @@ import clientInteraction from './src/integrations/clientInteraction.mjs';
 import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireEmailjs from './src/integrations/requireEmailjs.mjs';
+import searchIndex from './src/integrations/searchIndex.mjs';
 import { addPostLastmod } from './src/lib/blog/lastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
@@ -36,12 +37,14 @@ export default defineConfig({
     tailwind({ applyBaseStyles: false }),
     sitemap({
       // The 404 pages answer 404; they do not belong in the sitemap.
-      filter: (page) => !/\/404(\.html)?$/.test(new URL(page).pathname),
+      // Not for search engines: the error pages and the search page (noindex).
+      filter: (page) => !/\/(404|blog\/search)(\.html)?$/.test(new URL(page).pathname),
       // A post's lastmod is its `updated` (the blogs loader writes them into the cache).
       serialize: addPostLastmod(path.resolve(ASTRO_CACHE_DIR)),
     }),
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
+    searchIndex(),
     // The pictures the content loaders cached, as images Astro optimises.
     pocketbaseImages(),
     // A production build stops when the contact form could not send.

@@ -37,6 +37,23 @@ export const BLOG_COPY = {
   },
   /** "Try … Free" with the product's name. */
   tryFree: (product: string) => `Try ${product} Free`,
+  search: {
+    label: 'Search articles',
+    placeholder: 'Search articles',
+    submit: 'Search',
+    count: (n: number, query: string) =>
+      `${n === 1 ? '1 article matches' : `${n} articles match`} “${query}”.`,
+    none: (query: string) => `No articles match “${query}”.`,
+    loadFailed: 'Search could not be loaded. Please try again, or browse the topics.',
+    /** The search page (/blog/search): where the box leads when there is no script. */
+    page: {
+      title: 'Search the Blog',
+      tagline: 'Find articles on tax, audit, accounting and AI in practice.',
+      noScript:
+        'Search runs in your browser and needs JavaScript, which is turned off here. Browse the articles by topic instead:',
+      browse: 'Browse by topic',
+    },
+  },
   newsletter: {
     title: 'Subscribe to Our Newsletter',
     text: 'The latest insights on AI in finance, tax, and accounting, straight to your inbox.',

@@ -85,6 +85,9 @@ export function renderPolicy(directives, hashes) {
     .join('; ');
 }
 
+/** The search box's form (components/blog/SearchBox.astro). */
+const SEARCH_BOX = /<form\b[^>]*\bdata-search\b/i;
+
 const CSP_META = /<meta\s[^>]*http-equiv\s*=\s*["']?content-security-policy/i;
 
 /**
@@ -123,6 +126,9 @@ export function applyPolicy(html, directives, trusted) {
   const { scripts, styles, problems } = inspectPage(html, trusted);
   if (problems.length) return { html, problems };
   const hashes = { scripts: scripts.map(hashSource), styles: styles.map(hashSource) };
+  // The blog's search (Pagefind) runs its index in WebAssembly: pages with the search box may
+  // compile WebAssembly, which is not eval of JavaScript. No other page may.
+  if (SEARCH_BOX.test(html)) hashes.scripts.unshift("'wasm-unsafe-eval'");
   return { html: addPolicyMeta(html, renderPolicy(directives, hashes)), problems };
 }
 

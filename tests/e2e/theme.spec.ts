@@ -248,7 +248,7 @@ test.describe('theme toggle: islands on the built pages', () => {
     const toggleOnly = [...islandsByRoute]
       .filter(([, islands]) => islands.length === 1)
       .map(([route]) => route);
-    // Posts and /blog/tags, and the topics' and authors' lists.
+    // Posts, /blog/tags and /blog/search, and the topics' and authors' lists.
     const posts = [...islandsByRoute.keys()].filter((route) => /^\/blog\/[^/ ]+$/.test(route));
     const lists = [...islandsByRoute.keys()].filter((route) =>
       /^\/blog\/(tag|author)\/[^/ ]+$/.test(route),

@@ -14,6 +14,8 @@ export const BUDGETS = {
   /** JavaScript files loaded before any interaction, gzip. */
   toggleOnlyJsGzip: 0,
   homeJsBeyondReactGzip: 15 * 1024,
+  /** Script a reader's first search loads on /blog at 1,000 posts (Pagefind's index parts apart). */
+  searchJsGzip: 30 * 1024,
   contactJsBeyondReactGzip: 35 * 1024,
   /** 1,000 posts, each with its own 1200×630 banner, a third with a picture in the body. GB = 10⁹ bytes. */
   cold1000Seconds: 60,
@@ -43,6 +45,7 @@ const CATEGORIES = [
  *   lighthouse?: LighthousePage[] | null,
  *   jsBeforeInteraction?: JsBeforeInteraction[] | null,
  *   builds?: { cold1000?: BuildFigure, warm1000?: BuildFigure, cold5000?: BuildFigure } | null,
+ *   search?: { query: string, scriptGzip: number, indexBytes: number } | null,
  *   publish?: { seedSeconds?: number | { failed: string }, at1000Seconds?: number | { failed: string } } | null,
  *   otherHosts?: string[] | null,
  * }} Figures
@@ -166,6 +169,13 @@ export function judgeBudgets(figures, budgets = BUDGETS) {
       budgets.cold1000PeakBytes,
     ),
     judgeBuild('Warm build, 1,000 posts with banners', builds.warm1000, budgets.warm1000Seconds),
+    {
+      name: `Script of a first search at 1,000 posts ≤ ${kb(budgets.searchJsGzip)} gzip`,
+      pass: figures.search ? figures.search.scriptGzip <= budgets.searchJsGzip : null,
+      figure: figures.search
+        ? `${kb(figures.search.scriptGzip)} (and ${kb(figures.search.indexBytes)} of index parts) for "${figures.search.query}"`
+        : 'not measured',
+    },
     judgeBuild(
       'Cold build, 5,000 posts',
       builds.cold5000,

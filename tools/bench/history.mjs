@@ -41,6 +41,7 @@ export function historyFigures({ lighthouse, jsBeforeInteraction, scale, publish
       warm1000: buildFigure('warm1000'),
       cold5000: buildFigure('cold5000'),
     },
+    search: scale?.find((entry) => entry.name === 'cold1000')?.search ?? null,
     publish,
     otherHosts: [...new Set(watch.flatMap((item) => item.otherHosts))],
   };

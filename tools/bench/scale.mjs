@@ -12,7 +12,8 @@ import { runAstroBuild } from '../publish/build.mjs';
 import { ensureAdmin } from '../local/pocketbase/admin.mjs';
 import { startPocketBase } from '../local/pocketbase/server.mjs';
 import { createPosts } from '../local/pocketbase/posts.mjs';
-import { mb } from './format.mjs';
+import { kb, mb } from './format.mjs';
+import { measureSearch } from './search.mjs';
 import { createPostsWithPictures } from './pictures.mjs';
 import { samplePeakMemory } from './memory.mjs';
 
@@ -178,7 +179,14 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     const outDir = path.join(work, `dist-${name}`);
     log(`  ${label}…`);
     const result = await timedBuild({ url: pocketbase.url, outDir, cacheDir });
-    results.push({ name, label, posts, ...result });
+    // What a reader's first search costs on the 1,000-post index (after the timing: not in it).
+    const search =
+      name === 'cold1000' && result.ok ? await measureSearch(outDir, 'reconcile ledger') : null;
+    results.push({ name, label, posts, ...result, search });
+    if (search)
+      log(
+        `  search on /blog for "${search.query}": ${search.results} ${kb(search.scriptGzip)} gzip of script, ${kb(search.indexBytes)} of index`,
+      );
     log(
       result.ok
         ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${mb(result.peakMemoryBytes)}; ${result.loaded}`

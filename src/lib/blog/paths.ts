@@ -20,6 +20,9 @@ export function countListPages(count: number, pageSize: number = LIMITS.listPage
 /** Every topic in use, with its count. */
 export const TOPICS_PATH = `${BLOG_PATH}/tags`;
 
+/** The search page: where the search box leads without JavaScript, and its full results. */
+export const SEARCH_PATH = `${BLOG_PATH}/search`;
+
 /** A list's page: the list itself, then <list>/page/2, … */
 const pageOf = (first: string, page: number) => (page <= 1 ? first : `${first}/page/${page}`);
 

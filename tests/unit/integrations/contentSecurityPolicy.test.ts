@@ -278,6 +278,18 @@ describe('addPolicyMeta and applyPolicy', () => {
     expect(result.indexOf('content-security-policy')).toBeLessThan(result.indexOf('<script>'));
   });
 
+  it("lets only a page with the search box compile WebAssembly (Pagefind's index)", () => {
+    const directives = policyDirectives({ emailjsOrigin: DEFAULT_EMAIL_API_ORIGIN });
+    const withSearch = page.replace(
+      '<body>',
+      '<body><form id="blog-search" role="search" data-search></form>',
+    );
+    expect(applyPolicy(withSearch, directives, new Set(['abc'])).html).toContain(
+      "script-src 'self' 'wasm-unsafe-eval' 'sha256-",
+    );
+    expect(applyPolicy(page, directives, new Set(['abc'])).html).not.toContain('wasm');
+  });
+
   it('falls back to right after <head>, and leaves HTML without a head alone', () => {
     expect(addPolicyMeta('<html><head><title>x</title></head></html>', "default-src 'self'")).toBe(
       '<html><head><meta http-equiv="content-security-policy" content="default-src \'self\'"><title>x</title></head></html>',

@@ -23,6 +23,7 @@ const passing = {
     warm1000: { seconds: 25, peakBytes: 1e9 },
     cold5000: { seconds: 300, peakBytes: 2e9 },
   },
+  search: { query: 'reconcile ledger', scriptGzip: 30 * 1024, indexBytes: 90_000 },
   publish: { seedSeconds: 15, at1000Seconds: 30 },
   otherHosts: [],
 };
@@ -37,7 +38,10 @@ describe('judgeBudgets', () => {
   it('passes every budget at exactly its limit, and names each figure', () => {
     const verdicts = judgeBudgets(passing);
     expect(verdicts.map((verdict) => verdict.pass)).toEqual(verdicts.map(() => true));
-    expect(verdicts).toHaveLength(16);
+    expect(verdicts).toHaveLength(17);
+    expect(byName(verdicts, 'Script of a first search').figure).toBe(
+      '30.0 KB (and 87.9 KB of index parts) for "reconcile ledger"',
+    );
     expect(byName(verdicts, 'Cold build, 1,000').figure).toBe('60.0 s, peak 1500 MB');
     expect(byName(verdicts, 'Home JavaScript').figure).toBe(
       'React 60.0 KB + 15.0 KB (total 75.0 KB)',
@@ -76,6 +80,11 @@ describe('judgeBudgets', () => {
       figure: 'blog 0.002',
     });
     expect(byName(verdicts, 'Home JavaScript').pass).toBe(false);
+    expect(
+      judgeBudgets({ ...passing, search: { ...passing.search, scriptGzip: 30 * 1024 + 1 } }).find(
+        (verdict) => verdict.name.startsWith('Script of a first search'),
+      )?.pass,
+    ).toBe(false);
     expect(byName(verdicts, 'JavaScript before interaction on toggle-only')).toMatchObject({
       pass: false,
       figure: '/about 1 B',
