@@ -17,6 +17,7 @@ import {
   PUBLIC_SOCIAL_URL,
 } from 'astro:env/client';
 import {
+  ASTRO_CACHE_DIR,
   FREE_PLAN_END_DATE,
   POCKETBASE_ADMIN_EMAIL,
   POCKETBASE_ADMIN_PASSWORD,
@@ -25,6 +26,7 @@ import {
   PREVIEW_DRAFTS,
   SITE_URL,
 } from 'astro:env/server';
+import path from 'node:path';
 import { readEmailjsConfig } from '@/lib/contact/emailjs';
 import { DEFAULT_LINKS, SITE } from '@/config/site';
 
@@ -80,3 +82,6 @@ export const POCKETBASE = {
   /** The admin login a draft preview reads drafts with. */
   admin: { email: POCKETBASE_ADMIN_EMAIL, password: POCKETBASE_ADMIN_PASSWORD },
 } as const;
+
+/** ASTRO_CACHE_DIR, absolute: Astro's cacheDir, where the build also keeps its share cards. */
+export const CACHE_DIR = path.resolve(ASTRO_CACHE_DIR);

@@ -35,6 +35,8 @@ export const BLOG_COPY = {
     /** An author's page when their bio is empty. */
     about: (name: string) => `Articles by ${name} on the Ledgerwise Blog.`,
   },
+  /** What a post's generated share card shows, for those who cannot see it. */
+  shareCardAlt: (title: string) => `${title} (Ledgerwise Blog)`,
   /** "Try … Free" with the product's name. */
   tryFree: (product: string) => `Try ${product} Free`,
   search: {

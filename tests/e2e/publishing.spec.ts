@@ -139,6 +139,33 @@ test.describe('the seed site (the production build all specs share)', () => {
     expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
   });
 
+  test('a post without a banner shares its own card: a 1200×630 picture of its title, named in both tags', async ({
+    page,
+    request,
+  }) => {
+    const post = (await seedRecords()).find((record) => isLive(record) && !record.banner_image)!;
+    await page.goto(`/blog/${post.id}`);
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(new URL(image!).pathname).toBe(`/og/${post.id}.png`);
+    await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', image!);
+    for (const meta of ['meta[property="og:image:alt"]', 'meta[name="twitter:image:alt"]'])
+      await expect(page.locator(meta)).toHaveAttribute(
+        'content',
+        `${post.title} (Ledgerwise Blog)`,
+      );
+    const response = await request.get(`/og/${post.id}.png`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const { default: sharp } = await import('sharp');
+    const { width, height, format } = await sharp(await response.body()).metadata();
+    expect({ width, height, format }).toEqual({ width: 1200, height: 630, format: 'png' });
+    // A post with a banner has no card: it shares its banner.
+    const withBanner = (await seedRecords()).find(
+      (record) => isLive(record) && record.banner_image,
+    )!;
+    expect((await request.get(`/og/${withBanner.id}.png`)).status()).toBe(404);
+  });
+
   test("the seed's draft and scheduled post are not built, and the list shows only published posts", async ({
     page,
   }) => {

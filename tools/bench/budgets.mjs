@@ -21,6 +21,8 @@ export const BUDGETS = {
   cold1000Seconds: 60,
   cold1000PeakBytes: 1.5e9,
   warm1000Seconds: 25,
+  /** The same 1,000 posts without banners: 1,000 share cards drawn cold, none redrawn warm. */
+  cold1000CardsSeconds: 90,
   cold5000Seconds: 300,
   cold5000PeakBytes: 2e9,
   /** Save in PocketBase → the new page served, through the rebuild listener. */
@@ -44,7 +46,8 @@ const CATEGORIES = [
  * @typedef {{
  *   lighthouse?: LighthousePage[] | null,
  *   jsBeforeInteraction?: JsBeforeInteraction[] | null,
- *   builds?: { cold1000?: BuildFigure, warm1000?: BuildFigure, cold5000?: BuildFigure } | null,
+ *   builds?: { cold1000?: BuildFigure, warm1000?: BuildFigure, cold1000cards?: BuildFigure,
+ *     warm1000cards?: BuildFigure, cold5000?: BuildFigure } | null,
  *   search?: { query: string, scriptGzip: number, indexBytes: number } | null,
  *   publish?: { seedSeconds?: number | { failed: string }, at1000Seconds?: number | { failed: string } } | null,
  *   otherHosts?: string[] | null,
@@ -169,6 +172,16 @@ export function judgeBudgets(figures, budgets = BUDGETS) {
       budgets.cold1000PeakBytes,
     ),
     judgeBuild('Warm build, 1,000 posts with banners', builds.warm1000, budgets.warm1000Seconds),
+    judgeBuild(
+      'Cold build, 1,000 posts without banners (1,000 share cards)',
+      builds.cold1000cards,
+      budgets.cold1000CardsSeconds,
+    ),
+    judgeBuild(
+      'Warm build, 1,000 posts without banners (no card redrawn)',
+      builds.warm1000cards,
+      budgets.warm1000Seconds,
+    ),
     {
       name: `Script of a first search at 1,000 posts ≤ ${kb(budgets.searchJsGzip)} gzip`,
       pass: figures.search ? figures.search.scriptGzip <= budgets.searchJsGzip : null,

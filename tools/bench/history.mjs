@@ -39,6 +39,8 @@ export function historyFigures({ lighthouse, jsBeforeInteraction, scale, publish
     builds: scale && {
       cold1000: buildFigure('cold1000'),
       warm1000: buildFigure('warm1000'),
+      cold1000cards: buildFigure('cold1000cards'),
+      warm1000cards: buildFigure('warm1000cards'),
       cold5000: buildFigure('cold5000'),
     },
     search: scale?.find((entry) => entry.name === 'cold1000')?.search ?? null,

@@ -164,7 +164,7 @@ async function timedBuild({ url, outDir, cacheDir }) {
  * after an editor's save); then 4,000 more posts and a cold build of all 5,000 (skipped by
  * `quick`).
  * @param {{ quick?: boolean, log?: (message: string) => void }} options
- * @returns {Promise<Array<{ name: 'cold1000' | 'warm1000' | 'cold5000', label: string, posts: number } & Awaited<ReturnType<typeof timedBuild>>>>}
+ * @returns {Promise<Array<{ name: 'cold1000' | 'warm1000' | 'cold1000cards' | 'warm1000cards' | 'cold5000', label: string, posts: number } & Awaited<ReturnType<typeof timedBuild>>>>}
  */
 export async function measureBuildScale({ quick = false, log = console.log }) {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-bench-scale-'));
@@ -209,6 +209,17 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     await build('cold1000', 'cold build, 1,000 posts with banners', 1000, cache1000);
     await build('warm1000', 'warm build, 1,000 posts with banners', 1000, cache1000);
     await rm(cache1000, { recursive: true, force: true });
+
+    // The same posts without banners: each then shares a card the build draws (and caches).
+    log('  removing the banners…');
+    const ids = (await pb.collection('blogs').getFullList({ fields: 'id', batch: 500 })).map(
+      (record) => record.id,
+    );
+    for (const id of ids) await pb.collection('blogs').update(id, { banner: null });
+    const cacheCards = path.join(work, 'cache-cards');
+    await build('cold1000cards', 'cold build, 1,000 posts without banners', 1000, cacheCards);
+    await build('warm1000cards', 'warm build, 1,000 posts without banners', 1000, cacheCards);
+    await rm(cacheCards, { recursive: true, force: true });
 
     if (!quick) {
       log('  seeding 4,000 more posts…');

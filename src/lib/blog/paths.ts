@@ -7,6 +7,11 @@ export function postPath(id: string): string {
   return `${BLOG_PATH}/${encodeURIComponent(id)}`;
 }
 
+/** The generated share card of a post without a banner (pages/og/[id].png.ts). */
+export function shareCardPath(id: string): string {
+  return `/og/${encodeURIComponent(id)}.png`;
+}
+
 /** Page 1 of the list is /blog itself; later pages are /blog/page/2, /blog/page/3, … */
 export function listPagePath(page: number): string {
   return page <= 1 ? BLOG_PATH : `${BLOG_PATH}/page/${page}`;

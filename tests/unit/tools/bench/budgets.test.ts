@@ -21,6 +21,8 @@ const passing = {
   builds: {
     cold1000: { seconds: 60, peakBytes: 1.5e9 },
     warm1000: { seconds: 25, peakBytes: 1e9 },
+    cold1000cards: { seconds: 90, peakBytes: 1e9 },
+    warm1000cards: { seconds: 25, peakBytes: 1e9 },
     cold5000: { seconds: 300, peakBytes: 2e9 },
   },
   search: { query: 'reconcile ledger', scriptGzip: 30 * 1024, indexBytes: 90_000 },
@@ -38,11 +40,13 @@ describe('judgeBudgets', () => {
   it('passes every budget at exactly its limit, and names each figure', () => {
     const verdicts = judgeBudgets(passing);
     expect(verdicts.map((verdict) => verdict.pass)).toEqual(verdicts.map(() => true));
-    expect(verdicts).toHaveLength(17);
+    expect(verdicts).toHaveLength(19);
     expect(byName(verdicts, 'Script of a first search').figure).toBe(
       '30.0 KB (and 87.9 KB of index parts) for "reconcile ledger"',
     );
-    expect(byName(verdicts, 'Cold build, 1,000').figure).toBe('60.0 s, peak 1500 MB');
+    expect(byName(verdicts, 'Cold build, 1,000 posts with banners').figure).toBe(
+      '60.0 s, peak 1500 MB',
+    );
     expect(byName(verdicts, 'Home JavaScript').figure).toBe(
       'React 60.0 KB + 15.0 KB (total 75.0 KB)',
     );
@@ -108,8 +112,8 @@ describe('judgeBudgets', () => {
       pass: false,
       figure: 'https://api.emailjs.com/x',
     });
-    expect(byName(verdicts, 'Cold build, 1,000').pass).toBe(false);
-    expect(byName(verdicts, 'Warm build').pass).toBe(false);
+    expect(byName(verdicts, 'Cold build, 1,000 posts with banners').pass).toBe(false);
+    expect(byName(verdicts, 'Warm build, 1,000 posts with banners').pass).toBe(false);
     expect(byName(verdicts, 'Cold build, 5,000')).toMatchObject({
       pass: false,
       figure: 'failed: exit 1',

@@ -1,0 +1,131 @@
+/**
+ * The share card of a post without a banner: a 1200×630 PNG with its title and the brand, drawn
+ * at build time. satori lays the card out and turns its text into vector paths with the Inter
+ * font shipped in node_modules (@fontsource/inter), so the card is the same on every machine
+ * whatever fonts it has; sharp rasterises it. Cards are cached by their title (and the design's
+ * version) in the build's cache folder, so a warm build redraws none.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import satori from 'satori';
+import sharp from 'sharp';
+import interBold from '@fontsource/inter/files/inter-latin-700-normal.woff?inline';
+import interBoldExt from '@fontsource/inter/files/inter-latin-ext-700-normal.woff?inline';
+import interRegular from '@fontsource/inter/files/inter-latin-400-normal.woff?inline';
+import interRegularExt from '@fontsource/inter/files/inter-latin-ext-400-normal.woff?inline';
+import logo from '../../../public/logo.svg?inline';
+import { SITE } from '@/config/site';
+
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/** Bump when the card's design changes: every cached card is then drawn again. */
+const DESIGN_VERSION = 1;
+
+const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+
+const FONTS = [
+  { data: interBold, weight: 700 },
+  { data: interBoldExt, weight: 700 },
+  { data: interRegular, weight: 400 },
+  { data: interRegularExt, weight: 400 },
+].map(({ data, weight }) => ({
+  name: 'Inter',
+  data: fromDataUrl(data),
+  weight: weight as 400 | 700,
+  style: 'normal' as const,
+}));
+
+/** A satori element: the shape React elements have, without React. */
+interface CardNode {
+  type: string;
+  props: {
+    style?: Record<string, unknown>;
+    children?: (CardNode | string)[] | CardNode | string;
+    [key: string]: unknown;
+  };
+}
+
+const el = (
+  type: string,
+  style: Record<string, unknown>,
+  ...children: (CardNode | string)[]
+): CardNode => ({ type, props: { style, children } });
+
+function layout(title: string): CardNode {
+  const { width, height } = SHARE_CARD_SIZE;
+  return el(
+    'div',
+    {
+      width,
+      height,
+      display: 'flex',
+      flexDirection: 'column',
+      background: '#0b1120',
+      fontFamily: 'Inter',
+    },
+    el(
+      'div',
+      {
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        flexGrow: 1,
+        padding: '72px 88px',
+      },
+      el(
+        'div',
+        { display: 'flex', alignItems: 'center', fontSize: 36, fontWeight: 700, color: '#ffffff' },
+        { type: 'img', props: { src: logo, width: 64, height: 64, style: { marginRight: 24 } } },
+        SITE.name,
+        el('span', { color: '#93c5fd', fontWeight: 400, marginLeft: 12 }, 'Blog'),
+      ),
+      // Three lines at most; a longer title ends with an ellipsis.
+      el(
+        'div',
+        {
+          display: 'block',
+          fontSize: title.length > 70 ? 56 : 68,
+          fontWeight: 700,
+          lineHeight: 1.15,
+          color: '#ffffff',
+          lineClamp: 3,
+        },
+        title,
+      ),
+      el(
+        'div',
+        { display: 'flex', fontSize: 28, color: '#94a3b8' },
+        `${new URL(SITE.url).host}/blog`,
+      ),
+    ),
+    el('div', { height: 12, background: '#1d4ed8' }),
+  );
+}
+
+/** Draws the card of a title: PNG bytes. */
+export async function drawShareCard(title: string): Promise<Buffer> {
+  const svg = await satori(layout(title) as unknown as Parameters<typeof satori>[0], {
+    ...SHARE_CARD_SIZE,
+    fonts: FONTS,
+  });
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The card of a title, from `cacheDir` when drawn before, else drawn and kept there. */
+export async function getShareCard(title: string, cacheDir: string): Promise<Buffer> {
+  const key = createHash('sha256').update(`${DESIGN_VERSION}\n${title}`).digest('hex').slice(0, 32);
+  const file = path.join(cacheDir, 'share-cards', `${key}.png`);
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const png = await drawShareCard(title);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written whole, then renamed: a build reading the cache never sees half a file.
+    const partial = `${file}.${process.pid}.tmp`;
+    await writeFile(partial, png);
+    await rename(partial, file);
+    return png;
+  }
+}
