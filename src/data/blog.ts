@@ -46,6 +46,10 @@ export const BLOG_COPY = {
     count: (n: number, query: string) =>
       `${n === 1 ? '1 article matches' : `${n} articles match`} “${query}”.`,
     none: (query: string) => `No articles match “${query}”.`,
+    /** The drop-down's last link when it cannot show every match. */
+    all: (n: number) => `See all ${n} results`,
+    /** The search page shows this many at most. */
+    first: (n: number) => `Showing the first ${n}.`,
     loadFailed: 'Search could not be loaded. Please try again, or browse the topics.',
     /** The search page (/blog/search): where the box leads when there is no script. */
     page: {

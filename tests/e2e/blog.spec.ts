@@ -190,6 +190,23 @@ test.describe('blog with 35 posts', () => {
     await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
   });
 
+  test('search: more matches than the drop-down holds lead to the search page, which lists them all', async ({
+    page,
+  }) => {
+    await page.goto(url('/blog'));
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('provisional');
+    const results = page.locator('#blog-search-results');
+    const all = results.getByRole('link', { name: /^See all \d+ results$/ });
+    await expect(all).toBeVisible();
+    // Eight results, then the link to the rest.
+    await expect(results.getByRole('link')).toHaveCount(9);
+    const total = Number(/\d+/.exec((await all.textContent()) ?? '')?.[0]);
+    expect(total).toBeGreaterThanOrEqual(33);
+    await all.click();
+    await expect(page).toHaveURL(url('/blog/search?q=provisional'));
+    await expect(page.locator('#blog-search-results').getByRole('link')).toHaveCount(total);
+  });
+
   test('pagination: page 2 holds the rest, with previous and next links; every post is reachable', async ({
     page,
   }) => {

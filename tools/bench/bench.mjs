@@ -121,6 +121,7 @@ async function main() {
     { name: 'faq', route: '/faq' },
     { name: 'blog', route: '/blog' },
     { name: 'post', route: null },
+    { name: 'topic', route: '/blog/tag/tax' },
     { name: 'contact', route: '/contact' },
     { name: 'bringspark', route: '/bringspark' },
     { name: 'policies', route: '/policies' },
@@ -140,8 +141,16 @@ async function main() {
     const build = await runAstroBuild({
       outDir: distDir,
       cacheDir,
-      // Built and served on this machine only: the contact form need not be configured.
-      env: { POCKETBASE_URL: source.url, LOCAL_BUILD: 'true' },
+      // Built and served on this machine only (LOCAL_BUILD). The EmailJS values are placeholders
+      // so that both forms render as in production; the bench never sends them.
+      env: {
+        POCKETBASE_URL: source.url,
+        LOCAL_BUILD: 'true',
+        PUBLIC_EMAILJS_SERVICE_ID: 'service_bench',
+        PUBLIC_EMAILJS_TEMPLATE_ID: 'template_bench',
+        PUBLIC_EMAILJS_NEWSLETTER_TEMPLATE_ID: 'template_newsletter_bench',
+        PUBLIC_EMAILJS_PUBLIC_KEY: 'key_bench',
+      },
     });
     if (build.code !== 0)
       throw new Error(`astro build failed (exit ${build.code}):\n${build.output}`);
