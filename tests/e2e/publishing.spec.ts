@@ -5,19 +5,21 @@
  * and scheduled posts never reach a production build, even one that has admin credentials; a
  * draft preview shows them with their badges, and nothing of it is indexable.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { RecordModel } from 'pocketbase';
+import PocketBase, { type RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, recordRequests, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
 import { findContentWarnings } from '../../src/integrations/contentWarnings.mjs';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/server.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
 
 const BUILD_TIMEOUT = 420_000;
 
@@ -63,6 +65,15 @@ async function measureCls(page: Page, url: string): Promise<number> {
     )
     .toBe(true);
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+/** A plain PNG of that size. */
+async function pngOf(width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const background = { r: 29, g: 78, b: 216 };
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 /** "Another host": serves one PNG and counts requests. */
@@ -399,6 +410,107 @@ test.describe('a post with pictures from another host: production and preview bu
 
 test.describe("PocketBase's admin UI, as an editor uses it", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('an editor at localhost pastes a screenshot and picks a picture; PocketBase moves to 127.0.0.1 on another port; the rebuilt site shows both', async ({
+    page,
+  }) => {
+    test.setTimeout(BUILD_TIMEOUT);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-moved-'));
+    const admin = { email: 'editor@test.local', password: 'editor-password-for-this-test' };
+    let server = await startPocketBase({ dataDir, port: 0 });
+    let outDir: string | undefined;
+    try {
+      await ensureAdmin({ url: server.url, dataDir, ...admin });
+      const pb = new PocketBase(server.url);
+      pb.autoCancellation(false);
+      await pb.admins.authWithPassword(admin.email, admin.password);
+      // The picture the editor uploaded to the post's images field earlier.
+      const form = new FormData();
+      form.set('title', 'Quarter-end checklist with pictures');
+      form.set('content', '<p>First paragraph.</p>');
+      form.set(
+        'images',
+        new Blob([new Uint8Array(await pngOf(640, 360))], { type: 'image/png' }),
+        'chart.png',
+      );
+      const draft = await pb.collection('blogs').create(form);
+
+      // The admin UI, opened at localhost (the picker stores the address the browser used).
+      const origin = `http://localhost:${server.port}`;
+      await page.goto(`${origin}/_/#/login`);
+      await page.getByLabel('Email').fill(admin.email);
+      await page.getByLabel('Password').fill(admin.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByRole('link', { name: 'blogs', exact: true }).click();
+      await page.getByText(draft.title).click();
+      const editor = page.frameLocator('.tox-edit-area iframe');
+      await editor.getByText('First paragraph.').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      // A screenshot pasted from the clipboard.
+      const screenshot = (await pngOf(320, 200)).toString('base64');
+      await editor.locator('body').evaluate((body, base64) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const data = new DataTransfer();
+        data.items.add(new File([bytes], 'screenshot.png', { type: 'image/png' }));
+        body.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, screenshot);
+      await expect(editor.locator('img')).toHaveCount(1);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      // The picture from the collection, through the image menu's picker.
+      await page.locator('button[aria-label="Insert/edit link"] + button').click();
+      await page.getByText('From collection').click();
+      const picker = page.locator('.overlay-panel').filter({ hasText: 'Select an image' });
+      await picker.getByText('blogs', { exact: true }).click();
+      await picker.locator('.files-list img').first().click();
+      await picker.getByRole('button', { name: 'Insert' }).click();
+      await expect(editor.locator('img')).toHaveCount(2);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Closing note.');
+      await page.locator('label', { hasText: /^\s*published\s*$/ }).click();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Successfully updated record.')).toBeVisible();
+      const saved = await pb.collection('blogs').getOne(draft.id);
+      expect(saved.published).toBe(true);
+      expect(saved.content).toContain('src="data:image/png;base64,');
+      expect(saved.content).toContain(`src="${origin}/_/../api/files/`);
+
+      // Another day, PocketBase answers at another address and port.
+      await server.stop();
+      server = await startPocketBase({ dataDir, port: 0 });
+      expect(server.port).not.toBe(Number(new URL(origin).port));
+      const build = await runBuild({ pocketbaseUrl: server.url });
+      outDir = build.outDir;
+      expect(build.code, build.output).toBe(0);
+      // Nothing was left out, so the build has no word for the editors.
+      expect(findContentWarnings(build.output)).toBeUndefined();
+      const site = await serveSite(build.outDir);
+      try {
+        await page.goto(`${site.url}/blog/${draft.id}`);
+        const pictures = page.locator('.article-body img');
+        await expect(pictures).toHaveCount(2);
+        for (const picture of await pictures.all()) {
+          await expect(picture).toHaveAttribute('src', /^\/_astro\/[^/]+\.webp$/);
+          await expect(picture).toHaveAttribute('width', /^\d+$/);
+          await expect(picture).toHaveAttribute('height', /^\d+$/);
+          await picture.scrollIntoViewIfNeeded();
+          await expect
+            .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+            .toBeGreaterThan(0);
+        }
+      } finally {
+        await site.close();
+      }
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      if (outDir) await rm(path.dirname(outDir), { recursive: true, force: true });
+    }
+  });
 
   test('publishing a post with an embedded video is refused with a message saying what to do; it stays a draft', async ({
     page,
