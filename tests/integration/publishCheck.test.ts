@@ -88,9 +88,9 @@ describe('publishing a post PocketBase checks first', () => {
         }),
       );
       // A long address is cut short.
-      const shown = src.length > 40 ? `${src.slice(0, 40)}…` : src;
+      const shown = src.length > 24 ? `${src.slice(0, 24)}…` : src;
       expect(picture?.message, src).toBe(
-        `Cannot publish: a picture's address (${shown}) is not a web address; insert it from the post's images. Or untick published.`,
+        `Cannot publish: picture ${shown} is not a web address; insert it with the image picker. Or untick published.`,
       );
     }
   });

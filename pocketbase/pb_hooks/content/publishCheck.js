@@ -28,10 +28,9 @@ function problemsOf(html) {
   while ((match = IMAGE_SOURCE.exec(html))) {
     var source = (match[1] || match[2] || match[3] || '').trim();
     if (WEB_ADDRESS.test(source) || PASTED_PICTURE.test(source)) continue;
-    var shown = source.length > 40 ? source.slice(0, 40) + '…' : source || 'empty';
-    problems.push(
-      "a picture's address (" + shown + ") is not a web address; insert it from the post's images",
-    );
+    // Short enough for the admin UI's toast, which shows three lines.
+    var shown = source.length > 24 ? source.slice(0, 24) + '…' : source || 'empty';
+    problems.push('picture ' + shown + ' is not a web address; insert it with the image picker');
     break;
   }
   return problems;
