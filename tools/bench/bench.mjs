@@ -20,7 +20,7 @@
  */
 import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -43,6 +43,7 @@ import {
 import { resolveContentSource } from '../local/source.mjs';
 import { startStaticServer } from '../publish/server.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { measuredPages, NOT_FOUND_ROUTES, pickPostRoute } from './pages.mjs';
 
 const BENCH_DIR = path.join(PROJECT_ROOT, '.bench');
 /** One line per run: committed, so the figures of every commit stay comparable. */
@@ -71,25 +72,6 @@ function readOptions(args) {
   };
 }
 
-/** The post that leads /blog (its first card: the featured post), else any built post. */
-async function pickPostRoute(distDir) {
-  const blog = await readFile(path.join(distDir, 'blog.html'), 'utf8').catch(() => '');
-  const card = /data-post-card="([^"]+)"/.exec(blog);
-  if (card) return `/blog/${card[1]}`;
-  const files = await readdir(path.join(distDir, 'blog')).catch(() => []);
-  // blog/tags.html is the topics' page, not a post.
-  const post = files.find(
-    (file) => file.endsWith('.html') && !['404.html', 'tags.html'].includes(file),
-  );
-  return post ? `/blog/${post.replace(/\.html$/, '')}` : null;
-}
-
-/**
- * The not-found pages (the general one and the blog's) are toggle-only pages too, so they are
- * watched for script. Lighthouse does not score them: its SEO audit fails any 404 answer.
- */
-const NOT_FOUND_ROUTES = ['/no-such-page', '/blog/no-such-post'];
-
 /** tools/bench/publish.mjs in a child process: seconds from the save to the page served. */
 async function measurePublish(args) {
   try {
@@ -114,20 +96,7 @@ async function main() {
   const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
   // The code measured is the code at the start: the work tree may change during a long run.
   const commit = currentCommit(PROJECT_ROOT);
-  const pages = [
-    { name: 'home', route: '/' },
-    { name: 'about', route: '/about' },
-    { name: 'pricing', route: '/pricing' },
-    { name: 'faq', route: '/faq' },
-    { name: 'blog', route: '/blog' },
-    { name: 'post', route: null },
-    { name: 'topic', route: '/blog/tag/tax' },
-    { name: 'contact', route: '/contact' },
-    { name: 'bringspark', route: '/bringspark' },
-    { name: 'policies', route: '/policies' },
-    { name: 'privacy', route: '/privacy-policy' },
-    { name: 'terms', route: '/terms-of-service' },
-  ];
+  const pages = measuredPages();
 
   header('Building the site with the seed content');
   const source = await resolveContentSource({ log: (message) => console.log(`  ${message}`) });
