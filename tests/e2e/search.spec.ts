@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { devices, expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, watchCsp } from '../support/e2e';
+import { expectNoAxeViolations, presetTheme, watchCsp } from '../support/e2e';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 
 interface SeedPost {
@@ -153,7 +153,10 @@ test('on a post, with a finger: tap the box, type, tap a result', async ({ brows
   }
 });
 
-test('Enter without a chosen result opens the search page with the query run', async ({ page }) => {
+test('Enter without a chosen result opens the search page with the query run (light theme)', async ({
+  page,
+}) => {
+  await presetTheme(page, 'light');
   await page.goto('/blog');
   await box(page).fill('vat');
   await expect(results(page).getByRole('link').first()).toBeVisible();
@@ -162,6 +165,7 @@ test('Enter without a chosen result opens the search page with the query run', a
   await expect(box(page)).toHaveValue('vat');
   await expect(results(page).getByRole('link').first()).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectNoAxeViolations(page);
 });
 
 test('without JavaScript the box leads to the search page, which says why and offers the topics', async ({
