@@ -11,8 +11,12 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
 
-/** Pagefind's own search interfaces, which the site does not use (about 430 KB). */
-const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
+/**
+ * What the site never loads: Pagefind's own search interfaces (about 430 KB), and the WebAssembly
+ * for pages in no known language (every page is indexed as English).
+ */
+const UNUSED =
+  /^(pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)|wasm\.unknown\.pagefind)$/;
 
 /**
  * @param {string} step
