@@ -85,7 +85,7 @@ export function renderPolicy(directives, hashes) {
     .join('; ');
 }
 
-/** The search box's form (components/blog/SearchBox.astro). */
+/** The search box's form (components/blog/SearchForm.astro). */
 const SEARCH_BOX = /<form\b[^>]*\bdata-search\b/i;
 
 const CSP_META = /<meta\s[^>]*http-equiv\s*=\s*["']?content-security-policy/i;

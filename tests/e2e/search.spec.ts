@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, presetTheme, watchCsp } from '../support/e2e';
+import { variantSite } from '../support/sharedSites';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 
 interface SeedPost {
@@ -134,6 +135,16 @@ test("a draft's and a scheduled post's own words find nothing", async ({ page })
   }
 });
 
+test('a blog with no post yet has no search box: nothing to search, no index to load', async ({
+  page,
+}) => {
+  await page.goto(`${variantSite().url}/blog`);
+  await expect(page.getByText('No Blogs Yet')).toBeVisible();
+  await expect(page.locator('form[role="search"]')).toHaveCount(0);
+  await page.goto(`${variantSite().url}/blog/search`);
+  await expect(page.locator('form[role="search"]')).toHaveCount(0);
+});
+
 test('on a post, with a finger: tap the box, type, tap a result', async ({ browser }) => {
   const context = await browser.newContext({ ...devices['Pixel 7'] });
   try {
@@ -165,6 +176,9 @@ test('Enter without a chosen result opens the search page with the query run (li
   await expect(box(page)).toHaveValue('vat');
   await expect(results(page).getByRole('link').first()).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // Here the results are the page: Escape keeps them.
+  await box(page).press('Escape');
+  await expect(results(page).getByRole('link').first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

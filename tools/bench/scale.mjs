@@ -182,14 +182,16 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     // What a reader's first search costs on the 1,000-post index (after the timing: not in it).
     const search =
       name === 'cold1000' && result.ok ? await measureSearch(outDir, 'reconcile ledger') : null;
-    results.push({ name, label, posts, ...result, search });
+    // Share cards in the output: one per post without a banner (drawn, or from the cache).
+    const shareCards = (await readdir(path.join(outDir, 'og')).catch(() => [])).length;
+    results.push({ name, label, posts, ...result, search, shareCards });
     if (search)
       log(
         `  search on /blog for "${search.query}": ${search.results} ${kb(search.scriptGzip)} gzip of script, ${kb(search.indexBytes)} of index`,
       );
     log(
       result.ok
-        ? `  ${label}: ${result.pages} pages in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${mb(result.peakMemoryBytes)}; ${result.loaded}`
+        ? `  ${label}: ${result.pages} pages and ${shareCards} share cards in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${mb(result.peakMemoryBytes)}; ${result.loaded}`
         : `  ${label} FAILED (${result.error?.split('\n')[0]})`,
     );
     await rm(outDir, { recursive: true, force: true });
@@ -215,7 +217,7 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     const ids = (await pb.collection('blogs').getFullList({ fields: 'id', batch: 500 })).map(
       (record) => record.id,
     );
-    for (const id of ids) await pb.collection('blogs').update(id, { banner: null });
+    for (const id of ids) await pb.collection('blogs').update(id, { banner_image: null });
     const cacheCards = path.join(work, 'cache-cards');
     await build('cold1000cards', 'cold build, 1,000 posts without banners', 1000, cacheCards);
     await build('warm1000cards', 'warm build, 1,000 posts without banners', 1000, cacheCards);

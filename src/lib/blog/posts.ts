@@ -12,6 +12,14 @@ export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
   );
 }
 
+/**
+ * Whether search has anything to find: a live post (search indexes only those, so a blog with
+ * none, or a preview of drafts alone, has no index to load and shows no search box).
+ */
+export async function hasSearchablePosts(): Promise<boolean> {
+  return (await getCollection('blogs')).some((post) => post.data.status === 'published');
+}
+
 /** The blog list's posts in its order: the featured post, then the rest newest first. */
 export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
   return featureFirst(await getSortedPosts());
