@@ -12,6 +12,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { close, createIndex } from 'pagefind';
+import { searchResultPath } from '../lib/blog/search.ts';
 
 /** Pagefind's own search interfaces, which the site does not use (about 430 KB). */
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
@@ -26,15 +27,6 @@ const INDEXED = /\sdata-pagefind-body[\s=>]/;
  */
 function fail(step, errors) {
   throw new Error(`Search index: ${step} failed: ${errors.join('; ')}`);
-}
-
-/**
- * A built file's address on the site: `blog/abc.html` is served at `/blog/abc`.
- * @param {string} file relative to the built site
- */
-function pageUrl(file) {
-  const route = `/${file.split(path.sep).join('/')}`.replace(/\.html$/, '');
-  return route.replace(/\/index$/, '') || '/';
 }
 
 /** @returns {import('astro').AstroIntegration} */
@@ -53,7 +45,10 @@ export default function searchIndex() {
           for (const file of files.filter((name) => name.endsWith('.html')).sort()) {
             const content = await readFile(path.join(site, file), 'utf8');
             if (!INDEXED.test(content)) continue;
-            const added = await index.addHTMLFile({ url: pageUrl(file), content });
+            const added = await index.addHTMLFile({
+              url: searchResultPath(`/${file.split(path.sep).join('/')}`),
+              content,
+            });
             if (added.errors.length > 0) fail(`reading ${file}`, added.errors);
             count += 1;
           }

@@ -7,8 +7,9 @@ export interface MarkedText {
 }
 
 /**
- * A Pagefind result's URL as the site links it. The build writes `blog/<id>.html` (build.format
- * "file") and serves it at `/blog/<id>`: the same path every other link on the site uses.
+ * A built page's (or a Pagefind result's) URL as the site links it. The build writes
+ * `blog/<id>.html` (build.format "file") and serves it at `/blog/<id>`: the same path every other
+ * link on the site uses. The search index gives Pagefind these addresses.
  */
 export function searchResultPath(url: string): string {
   const path = url.replace(/[?#].*$/, '').replace(/\.html$/, '');
