@@ -13,7 +13,7 @@ import { createPosts, startTestPocketBase, type TestPocketBase } from '../suppor
 import { variantSite } from '../support/sharedSites';
 import { buildSite, serveSite, type ServedSite } from '../support/site';
 import { SAMPLE_TESTIMONIALS } from '../../src/data/testimonials';
-import { expectNoAxeViolations, presetTheme, recordRequests } from '../support/e2e';
+import { expectNoAxeViolations, presetTheme, recordRequests, scrollThrough } from '../support/e2e';
 import {
   VIEWPORTS,
   attachScreenshot,
@@ -434,8 +434,7 @@ test.describe('blog with 35 posts', () => {
       `/blog/${posts[0].id}`,
     ]) {
       await page.goto(url(pathname));
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForLoadState('networkidle');
+      await scrollThrough(page);
     }
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.filter((r) => new URL(r).host === host)).toEqual([]);

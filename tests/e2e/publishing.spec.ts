@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { expectNoAxeViolations, recordRequests, THEME_KEY } from '../support/e2e';
+import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
@@ -42,15 +42,7 @@ async function measureCls(page: Page, url: string): Promise<number> {
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  for (;;) {
-    const atEnd = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-    });
-    await page.waitForLoadState('networkidle');
-    if (atEnd) break;
-  }
+  await scrollThrough(page);
   // Every picture of the body has loaded.
   await expect
     .poll(() =>

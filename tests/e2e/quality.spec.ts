@@ -41,6 +41,7 @@ import {
   expectNoAxeViolations,
   presetTheme,
   ROUTES,
+  scrollThrough,
   waitForIsland,
   watchCsp,
 } from '../support/e2e';
@@ -491,18 +492,6 @@ test.describe('headers from netlify.toml', () => {
   });
 });
 
-/** Scrolls through the page so every client:visible island hydrates. */
-async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    }
-    window.scrollTo(0, document.body.scrollHeight);
-  });
-  await page.waitForLoadState('networkidle');
-}
-
 test.describe('Content-Security-Policy in Chromium', () => {
   const pages = [...ROUTES, 'post', '/no-such-page', '/blog/no-such-post'];
   for (const route of pages) {
@@ -581,8 +570,7 @@ test.describe('links', () => {
     });
     for (const route of PAGE_ROUTES) {
       await page.goto(route);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForLoadState('networkidle');
+      await scrollThrough(page);
     }
     expect(foreign).toEqual([]);
   });

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { distDir, listBuiltPages } from '../support/builtSite';
-import { THEME_KEY, presetTheme, waitForIsland } from '../support/e2e';
+import { THEME_KEY, presetTheme, scrollThrough, waitForIsland } from '../support/e2e';
 
 // Independent tests: let both workers take them.
 test.describe.configure({ mode: 'parallel' });
@@ -278,8 +278,8 @@ test.describe('theme toggle: no script before interaction', () => {
   async function expectNoScriptBeforeInteraction(page: Page, route: string) {
     const scripts = recordScripts(page);
     await page.goto(route);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await scrollThrough(page);
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.getByRole('button', TOGGLE).hover();
     await settle(page);
     expect(scripts, `${route} before interaction`).toEqual([]);

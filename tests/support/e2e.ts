@@ -60,6 +60,27 @@ export async function installPausedClock(page: Page) {
   await page.clock.pauseAt(start + 60_000);
 }
 
+/**
+ * Reads the page to its end as a visitor does, a screen at a time, letting each screen render (so
+ * lazy pictures and client:visible islands on it start loading), then waits for the network.
+ * Instant steps: the site scrolls smoothly, so a plain scrollTo was still under way (or cancelled
+ * by the next one) when a test read the page.
+ */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const rendered = () =>
+      new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+    const end = () => document.documentElement.scrollHeight - window.innerHeight;
+    for (let top = 0; top < end(); top += window.innerHeight * 0.8) {
+      window.scrollTo({ top, behavior: 'instant' });
+      await rendered();
+    }
+    window.scrollTo({ top: end(), behavior: 'instant' });
+    await rendered();
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 /** Every JSON-LD block on the page, parsed. */
 export async function readJsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
