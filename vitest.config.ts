@@ -8,10 +8,11 @@ export default getViteConfig({
     // Integration tests start real PocketBase servers and real builds.
     testTimeout: 60_000,
     hookTimeout: 180_000,
-    // One test file per core. Vitest's default keeps a core free (one worker on 2 cores), but
-    // most integration time is waiting (PocketBase's minute tick, a build timeout), which a
-    // second file overlaps: 332 s → 195 s on 2 cores.
-    maxWorkers: availableParallelism(),
+    // One test file per core, and one more. Vitest's default keeps a core free (one worker on 2
+    // cores), but much integration time is waiting (PocketBase's minute tick, a build timeout),
+    // which other files overlap: on 2 cores 332 s with one worker, 163 s with two, 124 s with
+    // three, 132 s with four (builds then compete for the cores).
+    maxWorkers: availableParallelism() + 1,
     minWorkers: 1,
     projects: [
       {
