@@ -1,6 +1,7 @@
 /**
- * The share card of a post without a banner: a 1200×630 PNG with its title and the brand, drawn
- * at build time. satori lays the card out and turns its text into vector paths with the Inter
+ * Share cards, drawn at build time: 1200×630 PNGs with the brand and a title. A post without a
+ * banner shares its own (its title, the blog's address); the other pages share the site's (the
+ * tagline, the site's address). satori lays the card out and turns its text into vector paths with the Inter
  * font shipped in node_modules (@fontsource/inter), so the card is the same on every machine
  * whatever fonts it has; sharp rasterises it. Cards are cached by their title (and the design's
  * version) in the build's cache folder, so a warm build redraws none.
@@ -17,7 +18,7 @@ import interRegularExt from '@fontsource/inter/files/inter-latin-ext-400-normal.
 import logo from '../../../public/logo.svg?inline';
 import { SITE } from '@/config/site';
 
-export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
+const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
 
 /** Bump when the card's design changes: every cached card is then drawn again. */
 const DESIGN_VERSION = 1;
@@ -36,6 +37,9 @@ const FONTS = [
   style: 'normal' as const,
 }));
 
+/** Whose card: a post's (the brand says "Blog") or the site's. */
+type ShareCardOwner = 'post' | 'site';
+
 /** A satori element: the shape React elements have, without React. */
 interface CardNode {
   type: string;
@@ -52,7 +56,7 @@ const el = (
   ...children: (CardNode | string)[]
 ): CardNode => ({ type, props: { style, children } });
 
-function layout(title: string): CardNode {
+function layout(title: string, owner: ShareCardOwner): CardNode {
   const { width, height } = SHARE_CARD_SIZE;
   return el(
     'div',
@@ -78,7 +82,9 @@ function layout(title: string): CardNode {
         { display: 'flex', alignItems: 'center', fontSize: 36, fontWeight: 700, color: '#ffffff' },
         { type: 'img', props: { src: logo, width: 64, height: 64, style: { marginRight: 24 } } },
         SITE.name,
-        el('span', { color: '#93c5fd', fontWeight: 400, marginLeft: 12 }, 'Blog'),
+        ...(owner === 'post'
+          ? [el('span', { color: '#93c5fd', fontWeight: 400, marginLeft: 12 }, 'Blog')]
+          : []),
       ),
       // Three lines at most; a longer title ends with an ellipsis.
       el(
@@ -96,7 +102,7 @@ function layout(title: string): CardNode {
       el(
         'div',
         { display: 'flex', fontSize: 28, color: '#94a3b8' },
-        `${new URL(SITE.url).host}/blog`,
+        `${new URL(SITE.url).host}${owner === 'post' ? '/blog' : ''}`,
       ),
     ),
     el('div', { height: 12, background: '#1d4ed8' }),
@@ -104,8 +110,11 @@ function layout(title: string): CardNode {
 }
 
 /** Draws the card of a title: PNG bytes. */
-export async function drawShareCard(title: string): Promise<Buffer> {
-  const svg = await satori(layout(title) as unknown as Parameters<typeof satori>[0], {
+export async function drawShareCard(
+  title: string,
+  owner: ShareCardOwner = 'post',
+): Promise<Buffer> {
+  const svg = await satori(layout(title, owner) as unknown as Parameters<typeof satori>[0], {
     ...SHARE_CARD_SIZE,
     fonts: FONTS,
   });
@@ -113,14 +122,21 @@ export async function drawShareCard(title: string): Promise<Buffer> {
 }
 
 /** The card of a title, from `cacheDir` when drawn before, else drawn and kept there. */
-export async function getShareCard(title: string, cacheDir: string): Promise<Buffer> {
-  const key = createHash('sha256').update(`${DESIGN_VERSION}\n${title}`).digest('hex').slice(0, 32);
+export async function getShareCard(
+  title: string,
+  cacheDir: string,
+  owner: ShareCardOwner = 'post',
+): Promise<Buffer> {
+  const key = createHash('sha256')
+    .update(`${DESIGN_VERSION}\n${owner === 'post' ? '' : `${owner}\n`}${title}`)
+    .digest('hex')
+    .slice(0, 32);
   const file = path.join(cacheDir, 'share-cards', `${key}.png`);
   try {
     return await readFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const png = await drawShareCard(title);
+    const png = await drawShareCard(title, owner);
     await mkdir(path.dirname(file), { recursive: true });
     // Written whole, then renamed: a build reading the cache never sees half a file.
     const partial = `${file}.${process.pid}.tmp`;

@@ -43,5 +43,10 @@ describe('getShareCard', () => {
     // Another title is another card.
     expect((await getShareCard(`${TITLE}, revised`, cacheDir)).equals(drawn)).toBe(false);
     expect(await readdir(path.join(cacheDir, 'share-cards'))).toHaveLength(2);
+    // The site's card of the same words is another card, kept apart.
+    const site = await getShareCard(TITLE, cacheDir, 'site');
+    expect(site.equals(await drawShareCard(TITLE, 'site'))).toBe(true);
+    expect(site.equals(drawn)).toBe(false);
+    expect(await readdir(path.join(cacheDir, 'share-cards'))).toHaveLength(3);
   });
 });
