@@ -40,7 +40,7 @@ export class BlogLoadError extends Error {
   override name = 'BlogLoadError';
 }
 
-export const MISSING_URL_MESSAGE =
+const MISSING_URL_MESSAGE =
   'POCKETBASE_URL is not set. A production build reads the blog and testimonials from PocketBase: ' +
   'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
 

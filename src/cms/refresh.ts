@@ -68,7 +68,7 @@ export interface StoredPost {
   data: BlogData;
 }
 
-export interface RefreshPlan {
+interface RefreshPlan {
   /** Ids to fetch in full, in the public list's order. */
   fetch: string[];
   /** Stored ids that are no longer public. */

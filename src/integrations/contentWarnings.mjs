@@ -7,7 +7,7 @@
  */
 
 /** The summary's first line; the rebuild listener and `npm start` look for it. */
-export const CONTENT_WARNINGS_HEADING = 'Content warnings for the editors';
+const CONTENT_WARNINGS_HEADING = 'Content warnings for the editors';
 
 /** Where the loaders leave their lines (src/cms/warnings.ts). */
 export const CONTENT_WARNINGS_KEY = Symbol.for('ledgerwise.contentWarnings');

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface BuiltPage {
+interface BuiltPage {
   /** Path of the .html file relative to the built folder, e.g. "blog/abc.html". */
   file: string;
   /** The clean URL it answers (build.format 'file'): "/", "/about", "/blog/abc". */

@@ -7,7 +7,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 
-export interface Viewport {
+interface Viewport {
   name: string;
   width: number;
   height: number;
@@ -42,7 +42,7 @@ export function matrixTheme(viewport: Viewport): (typeof THEMES)[number] {
 }
 
 /** Where the page is scrolled for a check: "top", "middle" or "bottom" and the offset in px. */
-export interface ScrollPosition {
+interface ScrollPosition {
   name: 'top' | 'middle' | 'bottom';
   y: number;
 }
@@ -77,7 +77,7 @@ export async function scrollToPosition(page: Page, y: number): Promise<void> {
 }
 
 /** `scrollWidth` of the document is at most the viewport's width: nothing scrolls sideways. */
-export async function findHorizontalOverflow(page: Page): Promise<string[]> {
+async function findHorizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const scrollWidth = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth);
@@ -111,7 +111,7 @@ export async function findHorizontalOverflow(page: Page): Promise<string[]> {
  * Only what a visitor can reach counts: visible, not inert, not clipped away (the skip link shows
  * when focused, and is 24 px tall then), on the page.
  */
-export async function findSmallTargets(page: Page): Promise<string[]> {
+async function findSmallTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const MIN = 24;
     const RADIUS = MIN / 2;
@@ -215,7 +215,7 @@ export async function findSmallTargets(page: Page): Promise<string[]> {
  * reduced motion: then following a link to a fragment scrolls at once (no smooth scrolling), so
  * each link is measured as soon as it is clicked, with no frame to wait for.
  */
-export async function findAnchorsUnderHeader(page: Page): Promise<string[]> {
+async function findAnchorsUnderHeader(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const header = document.getElementById('site-header');
     if (!header) return ['no #site-header'];
@@ -259,7 +259,7 @@ export async function findAnchorsUnderHeader(page: Page): Promise<string[]> {
 }
 
 /** The centre of each element matching a selector, and whether a hit test there finds it. */
-export async function hitTestAll(page: Page, selector: string) {
+async function hitTestAll(page: Page, selector: string) {
   return page.evaluate(
     (css) =>
       [...document.querySelectorAll(css)].map((element) => {
@@ -286,13 +286,13 @@ export async function hitTest(page: Page, selector: string, index = 0) {
 }
 
 /** Taps (touch) or clicks (mouse) a point, as the device would. */
-export async function pressAt(page: Page, touch: boolean, x: number, y: number) {
+async function pressAt(page: Page, touch: boolean, x: number, y: number) {
   if (touch) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);
 }
 
 export const MENU_BUTTON = '#mobile-menu-button';
-export const MENU = '#mobile-menu';
+const MENU = '#mobile-menu';
 export const MENU_LINKS = '#mobile-menu a[href]';
 const SETTLE = { timeout: 2_000 };
 
@@ -301,7 +301,7 @@ const SETTLE = { timeout: 2_000 };
  * a panel covering the whole viewport, every link in it is hit at its centre, Escape closes it,
  * focus is back on the button and the page has not moved.
  */
-export async function findMenuProblems(page: Page, touch: boolean): Promise<string[]> {
+async function findMenuProblems(page: Page, touch: boolean): Promise<string[]> {
   const problems: string[] = [];
   const before = await page.evaluate(() => window.scrollY);
   const button = await hitTest(page, MENU_BUTTON);
@@ -371,7 +371,7 @@ export interface MatrixRoute {
   status: 200 | 404;
 }
 
-export interface MatrixChecks {
+interface MatrixChecks {
   /** The theme the page must show. */
   theme: (typeof THEMES)[number];
 }

@@ -105,7 +105,7 @@ export function recordRequests(page: Page): string[] {
   return urls;
 }
 
-export interface CspWatch {
+interface CspWatch {
   violations: () => Promise<string[]>;
   consoleErrors: string[];
 }

@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 
 export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
 
-export interface EmailjsSendBody {
+interface EmailjsSendBody {
   lib_version?: string;
   user_id?: string;
   service_id?: string;

@@ -12,7 +12,7 @@ import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.mjs';
 import { createPosts as createPostsInBulk } from '../../tools/local/pocketbase/posts.mjs';
 
-export interface TestPocketBaseOptions {
+interface TestPocketBaseOptions {
   /** Load pocketbase/seed (8+ posts, 5 testimonials). Default false: empty collections. */
   seed?: boolean;
   /** Extra environment for the server process (hooks read it). */
@@ -98,7 +98,7 @@ export async function startTestPocketBase({
   };
 }
 
-export interface PostInput {
+interface PostInput {
   title: string;
   content: string;
   /** Unset: a draft, which the site does not show. */
@@ -143,7 +143,7 @@ export async function clockedHooksDir(): Promise<{ dir: string; remove: () => Pr
  * a post can be published with what the site leaves out, as one saved before the check existed:
  * the tests of the site's own defences (the sanitiser, the build's warnings) need such posts.
  */
-export async function hooksDirWithout(
+async function hooksDirWithout(
   files: string[],
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lw-pb-hooks-'));

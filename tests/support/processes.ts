@@ -1,7 +1,7 @@
 /** The machine's processes as Linux's /proc shows them, to check that nothing was left behind. */
 import { readdir, readFile } from 'node:fs/promises';
 
-export interface ProcessEntry {
+interface ProcessEntry {
   pid: number;
   ppid: number;
   /** Process group. */
@@ -11,7 +11,7 @@ export interface ProcessEntry {
 }
 
 /** One process, or undefined when it is gone. */
-export async function processEntry(pid: number): Promise<ProcessEntry | undefined> {
+async function processEntry(pid: number): Promise<ProcessEntry | undefined> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   if (!stat) return undefined;
   // The command name in parentheses may hold spaces: the fields start after its ")".

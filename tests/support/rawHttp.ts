@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 
-export interface RawResponse {
+interface RawResponse {
   /** The status of the first response line, or null when the server closed without answering. */
   status: number | null;
   /** Everything the server sent before it closed the connection. */

@@ -35,7 +35,7 @@ export interface BuildOptions {
   config?: string;
 }
 
-export interface BuildResult {
+interface BuildResult {
   code: number | null;
   output: string;
   /** `<root>/dist`: remove its parent, the copy, when done. */

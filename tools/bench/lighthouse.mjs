@@ -125,7 +125,7 @@ function summarize(lhr) {
  * Starts one Chromium for a batch of runs; Lighthouse resets storage between runs.
  * @returns {Promise<{ run: (url: string, preset: 'mobile' | 'desktop') => Promise<ReturnType<typeof summarize>>, close: () => Promise<void> }>}
  */
-export async function startLighthouse() {
+async function startLighthouse() {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: LIGHTHOUSE_CHROMIUM_FLAGS,

@@ -8,7 +8,7 @@ import { STATUS_CODES, createServer } from 'node:http';
 /** @typedef {typeof SERVER_LIMITS} ServerLimits */
 
 /** Limits that keep a slow or hostile client from holding the server's sockets. */
-export const SERVER_LIMITS = {
+const SERVER_LIMITS = {
   /** The whole header block must arrive within this. */
   headersTimeoutMs: 10_000,
   /** The whole request, body included. */

@@ -42,7 +42,7 @@ export function compilePattern(pattern) {
  * The [[headers]] and [[redirects]] of a netlify.toml (none when it is absent), parsed and checked
  * by Netlify's parsers: a rule Netlify would refuse stops the server from starting.
  */
-export async function loadNetlifyRules(file = NETLIFY_TOML) {
+async function loadNetlifyRules(file = NETLIFY_TOML) {
   const options = { netlifyConfigPath: file, minimal: false };
   const [headers, redirects] = await Promise.all([
     parseAllHeaders({ ...options, headersFiles: [], configHeaders: [] }),

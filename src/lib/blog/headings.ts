@@ -20,7 +20,7 @@ const ANCHORED = /^h[2-6]$/;
  * Ids the post page itself uses (the layout and the table of contents): a heading never takes
  * one, so "Main" becomes `main-1`. The Nu checker in quality.spec catches any duplicate.
  */
-export const RESERVED_IDS = [
+const RESERVED_IDS = [
   'main',
   'site-header',
   'mobile-menu',

@@ -1,7 +1,7 @@
 /** Pure helpers of the blog's search box (components/blog/SearchScript.astro). */
 
 /** A run of text, marked when it matches the query. */
-export interface MarkedText {
+interface MarkedText {
   text: string;
   mark: boolean;
 }

@@ -5,7 +5,7 @@
  */
 
 /** What a post refers to by id: its topics (`tags`) or its `authors`. */
-export type Reference = 'tags' | 'authors';
+type Reference = 'tags' | 'authors';
 
 interface Named {
   id: string;

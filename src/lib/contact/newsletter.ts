@@ -24,10 +24,10 @@ export const newsletterSchema = z.object({
   consent: z.literal(true, { error: NEWSLETTER_MESSAGES.consent }),
 });
 
-export type NewsletterValues = z.infer<typeof newsletterSchema>;
+type NewsletterValues = z.infer<typeof newsletterSchema>;
 
 /** The newsletter template's parameters, exactly as the template names them. */
-export interface NewsletterTemplateParams {
+interface NewsletterTemplateParams {
   [key: string]: string;
   subscriber_email: string;
   /** The sentence the reader ticked, so the consent POPIA asks for is on record with the address. */

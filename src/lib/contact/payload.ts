@@ -2,7 +2,7 @@ import { CONTACT } from '@/config/site';
 import type { ContactFormValues } from '@/lib/contact/schema';
 
 /** The EmailJS template parameters, exactly as the template names them. */
-export interface ContactTemplateParams {
+interface ContactTemplateParams {
   [key: string]: string;
   from_name: string;
   from_email: string;
