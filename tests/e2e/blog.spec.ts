@@ -4,7 +4,7 @@
  * without avatars), made in beforeAll, and the variant site of the global setup, whose
  * PocketBase is empty.
  */
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
@@ -21,24 +21,10 @@ import {
   matrixTheme,
 } from '../support/deviceChecks';
 import { listFiles } from '../support/files';
+import { deleteStoredFiles, pngBlob } from '../support/pictures';
 
 const BUILD_TIMEOUT = 300_000;
 const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';
-
-async function makePng(width: number, height: number): Promise<Blob> {
-  const { default: sharp } = await import('sharp');
-  const buffer = await sharp({
-    create: { width, height, channels: 3, background: { r: 200, g: 120, b: 30 } },
-  })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(buffer)], { type: 'image/png' });
-}
-
-async function deleteStoredFile(server: TestPocketBase, record: RecordModel) {
-  const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);
-  for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true });
-}
 
 interface Variant {
   pocketbase: TestPocketBase;
@@ -71,7 +57,7 @@ test.describe('blog with 35 posts', () => {
       const good = new FormData();
       good.set('title', 'Post with a banner');
       good.set('content', '<p>Banner post body.</p>');
-      good.set('banner_image', await makePng(1200, 630), 'banner.png');
+      good.set('banner_image', await pngBlob(1200, 630), 'banner.png');
       good.set('banner_alt', 'An orange rectangle');
       good.set('published', 'true');
       // Its author has no avatar: the byline shows their initial.
@@ -88,17 +74,17 @@ test.describe('blog with 35 posts', () => {
           '<h2>Deadlines</h2><h3>The second period</h3><p>Due in February.</p>' +
           '<h2>What changes</h2><p>Little.</p>',
       );
-      broken.set('banner_image', await makePng(800, 420), 'lost.png');
+      broken.set('banner_image', await pngBlob(800, 420), 'lost.png');
       broken.set('published', 'true');
       brokenBanner = await pb.collection('blogs').create(broken);
-      await deleteStoredFile(pocketbase, brokenBanner);
+      await deleteStoredFiles(pocketbase, brokenBanner);
 
       const avatarOk = new FormData();
       avatarOk.set('quote', 'Quote with an avatar.');
       avatarOk.set('author', 'Lindiwe Khumalo');
       avatarOk.set('position', 'CFO');
       avatarOk.set('company', 'Highveld Holdings');
-      avatarOk.set('avatar', await makePng(128, 128), 'lindiwe.png');
+      avatarOk.set('avatar', await pngBlob(128, 128), 'lindiwe.png');
       avatarOk.set('published', 'true');
       const t1 = await pb.collection('testimonials').create(avatarOk);
       const t2 = await pb

@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
+import { pngBlob, pngBuffer } from '../support/pictures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
@@ -59,23 +60,9 @@ async function measureCls(page: Page, url: string): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
 
-/** A plain PNG of that size. */
-async function pngOf(width: number, height: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const background = { r: 29, g: 78, b: 216 };
-  return sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-}
-
 /** "Another host": serves one PNG and counts requests. */
 async function startImageHost() {
-  const { default: sharp } = await import('sharp');
-  const png = await sharp({
-    create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 140, b: 90 } },
-  })
-    .png()
-    .toBuffer();
+  const png = await pngBuffer(900, 600, { r: 30, g: 140, b: 90 });
   let hits = 0;
   const server: Server = createServer((req, res) => {
     hits += 1;
@@ -432,11 +419,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       const form = new FormData();
       form.set('title', 'Quarter-end checklist with pictures');
       form.set('content', '<p>First paragraph.</p>');
-      form.set(
-        'images',
-        new Blob([new Uint8Array(await pngOf(640, 360))], { type: 'image/png' }),
-        'chart.png',
-      );
+      form.set('images', await pngBlob(640, 360), 'chart.png');
       const draft = await pb.collection('blogs').create(form);
 
       // The admin UI, opened at localhost (the picker stores the address the browser used).
@@ -452,7 +435,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       // A screenshot pasted from the clipboard.
-      const screenshot = (await pngOf(320, 200)).toString('base64');
+      const screenshot = (await pngBuffer(320, 200)).toString('base64');
       await editor.locator('body').evaluate((body, base64) => {
         const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
         const data = new DataTransfer();

@@ -5,7 +5,7 @@
  * collection, the failure policy and the testimonial fallback.
  */
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -31,27 +31,8 @@ import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
+import { deleteStoredFiles, pngBlob, pngBuffer } from '../support/pictures';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
-
-/** A tiny valid PNG of the given size, made by sharp (Astro's image service). */
-async function makePngBuffer(width: number, height: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp({
-    create: { width, height, channels: 3, background: { r: 20, g: 80, b: 160 } },
-  })
-    .png()
-    .toBuffer();
-}
-
-async function makePng(width: number, height: number): Promise<Blob> {
-  return new Blob([new Uint8Array(await makePngBuffer(width, height))], { type: 'image/png' });
-}
-
-/** Deletes a record's stored file on disk, so downloading it answers 404. */
-async function deleteStoredFile(server: TestPocketBase, record: RecordModel) {
-  const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);
-  for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true });
-}
 
 const closedUrl = async () => `http://127.0.0.1:${await getFreePort()}`;
 const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
@@ -62,7 +43,7 @@ const published = { published: true };
  * that never answers. It counts requests per path.
  */
 async function startImageHost() {
-  const png = await makePngBuffer(1000, 500);
+  const png = await pngBuffer(1000, 500);
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -238,14 +219,14 @@ describe('blogs loader: the editorial workflow', () => {
     withPhoto.set('slug', 'nomvula-khumalo');
     withPhoto.set('role', ' CA(SA), Founder & CEO ');
     withPhoto.set('bio', 'Chartered accountant.');
-    withPhoto.set('avatar', await makePng(300, 300), 'nomvula.png');
+    withPhoto.set('avatar', await pngBlob(300, 300), 'nomvula.png');
     const nomvula = await people.create(withPhoto);
     const lost = new FormData();
     lost.set('name', 'Daniel Botha');
     lost.set('slug', 'daniel-botha');
-    lost.set('avatar', await makePng(200, 200), 'daniel.png');
+    lost.set('avatar', await pngBlob(200, 200), 'daniel.png');
     const daniel = await people.create(lost);
-    await deleteStoredFile(server, daniel);
+    await deleteStoredFiles(server, daniel);
     await pb.collection('blogs').update(posts.public.id, { authors: [daniel.id, nomvula.id] });
     try {
       const { context, list, logs } = createLoaderContext('authors', authorSchema);
@@ -349,7 +330,7 @@ describe('blogs loader: images', () => {
     const withBanner = new FormData();
     withBanner.set('title', 'With banner');
     withBanner.set('content', '<p>x</p>');
-    withBanner.set('banner_image', await makePng(640, 336), 'banner.png');
+    withBanner.set('banner_image', await pngBlob(640, 336), 'banner.png');
     withBanner.set('banner_alt', 'A blue rectangle');
     withBanner.set('published', 'true');
     const good = await pb.collection('blogs').create(withBanner);
@@ -357,10 +338,10 @@ describe('blogs loader: images', () => {
     const broken = new FormData();
     broken.set('title', 'Broken banner');
     broken.set('content', '<p>y</p>');
-    broken.set('banner_image', await makePng(300, 200), 'broken.png');
+    broken.set('banner_image', await pngBlob(300, 200), 'broken.png');
     broken.set('published', 'true');
     const bad = await pb.collection('blogs').create(broken);
-    await deleteStoredFile(server, bad);
+    await deleteStoredFiles(server, bad);
 
     const { context, entries, logs, meta, cacheDir } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
@@ -386,7 +367,7 @@ describe('blogs loader: images', () => {
 
     // A rebuild with the same store and cache downloads nothing: the file is gone from
     // PocketBase, and the banner is still there.
-    await deleteStoredFile(server, good);
+    await deleteStoredFiles(server, good);
     const again = createLoaderContext('blogs', blogSchema, { meta, cacheDir });
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(again.context);
     expect(again.entries.get(good.id)!.data.banner).toEqual(banner);
@@ -404,9 +385,9 @@ describe('blogs loader: images', () => {
   it('localises pictures in the body from PocketBase (at whatever address they were stored) and other hosts, once per URL, and drops the rest with a warning', async () => {
     const form = new FormData();
     form.set('title', 'Pictures');
-    form.append('images', await makePng(1200, 600), 'chart.png');
-    form.append('images', await makePng(300, 150), 'small.png');
-    form.append('images', await makePng(500, 250), 'moved.png');
+    form.append('images', await pngBlob(1200, 600), 'chart.png');
+    form.append('images', await pngBlob(300, 150), 'small.png');
+    form.append('images', await pngBlob(500, 250), 'moved.png');
     const record = await pb.collection('blogs').create(form);
     const [chart, small, moved] = record.images as string[];
     const absolute = pb.files.getUrl(record, chart);
@@ -491,7 +472,7 @@ describe('blogs loader: images', () => {
   });
 
   it('stores a picture pasted into the body like any other, and refuses one that is not a picture, with a word', async () => {
-    const pasted = `data:image/png;base64,${(await makePngBuffer(640, 320)).toString('base64')}`;
+    const pasted = `data:image/png;base64,${(await pngBuffer(640, 320)).toString('base64')}`;
     const broken = `data:image/gif;base64,${Buffer.from('not a picture at all').toString('base64')}`;
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>').toString('base64')}`;
     const record = await pb.collection('blogs').create({
@@ -650,16 +631,16 @@ describe('testimonials loader', () => {
     const first = new FormData();
     first.set('quote', 'First quote');
     first.set('author', 'Zanele');
-    first.set('avatar', await makePng(96, 96), 'zanele.png');
+    first.set('avatar', await pngBlob(96, 96), 'zanele.png');
     first.set('published', 'true');
     const withAvatar = await pb.collection('testimonials').create(first);
     const blank = await pb.collection('testimonials').create({ ...published });
     const broken = new FormData();
     broken.set('quote', 'Broken avatar');
-    broken.set('avatar', await makePng(64, 64), 'broken.png');
+    broken.set('avatar', await pngBlob(64, 64), 'broken.png');
     broken.set('published', 'true');
     const brokenAvatar = await pb.collection('testimonials').create(broken);
-    await deleteStoredFile(server, brokenAvatar);
+    await deleteStoredFiles(server, brokenAvatar);
     const unpublished = await pb
       .collection('testimonials')
       .create({ quote: 'Not yet approved', author: 'Draft' });

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
+import { pngBlob } from '../support/pictures';
 
 const servers: TestPocketBase[] = [];
 const folders: string[] = [];
@@ -37,22 +38,12 @@ async function letTimeCome(dataDir: string, id: string) {
   ]);
 }
 
-async function makePng(width: number, height: number, red: number): Promise<Blob> {
-  const { default: sharp } = await import('sharp');
-  const buffer = await sharp({
-    create: { width, height, channels: 3, background: { r: red, g: 90, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-  return new Blob([new Uint8Array(buffer)], { type: 'image/png' });
-}
-
 /** Publishes a post with a banner and a picture in its body, both of colour `red`. */
 async function createPostWithPictures(pb: PocketBase, red: number): Promise<string> {
   const form = new FormData();
   form.set('title', `Pictures ${red}`);
-  form.set('banner_image', await makePng(1200, 630, red), 'banner.png');
-  form.append('images', await makePng(1000, 500, red), 'inside.png');
+  form.set('banner_image', await pngBlob(1200, 630, { r: red, g: 90, b: 40 }), 'banner.png');
+  form.append('images', await pngBlob(1000, 500, { r: red, g: 90, b: 40 }), 'inside.png');
   const record = await pb.collection('blogs').create(form);
   const body = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
   await pb.collection('blogs').update(record.id, {

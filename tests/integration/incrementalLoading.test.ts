@@ -16,6 +16,7 @@ import { IMAGE_CACHE_FOLDER } from '@/cms/imageManifest';
 import { blogSchema } from '@/cms/schemas';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext, type TestLoaderContext } from '../support/loaderContext';
+import { pngBlob } from '../support/pictures';
 
 const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 
@@ -100,17 +101,11 @@ describe('blogs loader: incremental loads', () => {
   });
 
   it('fetches again a stored post whose cached picture has gone', async () => {
-    const { default: sharp } = await import('sharp');
-    const png = await sharp({
-      create: { width: 1200, height: 630, channels: 3, background: { r: 9, g: 9, b: 9 } },
-    })
-      .png()
-      .toBuffer();
     const form = new FormData();
     form.set('title', 'With banner');
     form.set('content', '<p>Banner.</p>');
     form.set('published', 'true');
-    form.set('banner_image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'b.png');
+    form.set('banner_image', await pngBlob(1200, 630), 'b.png');
     const record = await pb.collection('blogs').create(form);
 
     const loader = createLoaderContext('blogs', blogSchema);

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../tools/local/pocketbase/admin.mjs';
@@ -17,7 +18,6 @@ import { copyProject, envWithoutProjectVariables } from '../support/projectCopy'
 import { isRunning, processTable } from '../support/processes';
 
 const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

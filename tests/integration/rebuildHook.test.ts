@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import PocketBaseClient from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,6 @@ import { clockedHooksDir, startTestPocketBase, type TestPocketBase } from '../su
 const HOOK_SECRET = 'hook-secret-0123456789abcdef';
 /** Generous upper bound for a save while the endpoint hangs (the hook's timeout is 2 s). */
 const HANGING_SAVE_BOUND_MS = 8_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface HookCall {
   title: string | null;

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { formatContentWarnings } from '@/integrations/contentWarnings.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRebuildListener } from '../../tools/publish/webhook.mjs';
@@ -18,8 +19,6 @@ const SECRET = 'test-secret-0123456789abcdef';
 const PAGE_COUNT = 40;
 /** A page is complete when it ends with this marker. */
 const PAGE_PATTERN = /^<html>v(\d+)\|x{3000}\|end<\/html>$/;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface StubOptions {
   /** Delay after each file, so a build is slow and its folder is half-written for a while. */

@@ -15,6 +15,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
@@ -41,8 +42,6 @@ let output = '';
 let listenerUrl: string;
 let siteUrl: string;
 let postId: string;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `check` is true, failing with `what` after `timeoutMs`. */
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {

@@ -17,6 +17,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const EMAILJS_SEND_PATH = '/api/v1.0/email/send';
 
@@ -110,8 +111,6 @@ function parseJson(text: string): EmailjsSendBody | undefined {
     return undefined;
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
