@@ -5,7 +5,6 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
-import path from 'node:path';
 import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
 import contentWarnings from './src/integrations/contentWarnings.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
@@ -13,11 +12,12 @@ import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireEmailjs from './src/integrations/requireEmailjs.mjs';
 import searchIndex from './src/integrations/searchIndex.mjs';
-import { addPostLastmod } from './src/lib/blog/lastmod.ts';
+import { postLastmod } from './src/lib/blog/lastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
 
 const { SITE_URL, ASTRO_CACHE_DIR } = buildEnv();
+const lastmod = postLastmod();
 
 export default defineConfig({
   // Canonical origin for the sitemap, canonical links and Open Graph URLs.
@@ -39,9 +39,10 @@ export default defineConfig({
       // The 404 pages answer 404; they do not belong in the sitemap.
       // Not for search engines: the error pages and the search page (noindex).
       filter: (page) => !/\/(404|blog\/search)(\.html)?$/.test(new URL(page).pathname),
-      // A post's lastmod is its `updated` (the blogs loader writes them into the cache).
-      serialize: addPostLastmod(path.resolve(ASTRO_CACHE_DIR)),
+      // A post's lastmod is the dateModified its built page states.
+      serialize: lastmod.serialize,
     }),
+    lastmod.integration,
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),
     searchIndex(),

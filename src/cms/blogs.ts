@@ -13,8 +13,6 @@ import { getReadTime } from '@/lib/blog/readTime';
 import { describeDropped, sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
 import { LIMITS } from '@/config/site';
-import { postPath } from '@/lib/blog/paths';
-import { writePostLastmod } from '@/lib/blog/lastmod';
 import { localiseBodyImages } from './bodyImages';
 import { fetchAllRecords, NEWEST_PUBLISHED_FIRST } from './client';
 import {
@@ -179,7 +177,7 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
   for (const entry of entries) if (entry) store.set(entry);
   meta.set(STORE_KEY_META, key);
   // What this build needs besides the entries, from the whole store: the pictures to hand to
-  // Astro, and the sitemap's dates.
+  // Astro.
   const posts = store.values().map(({ id, data }) => ({ id, data: data as BlogData }));
   await writeImageManifest(
     images.dir,
@@ -191,10 +189,6 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
     posts.flatMap(({ id, data }) =>
       data.warnings.map((warning) => `Post "${data.title}" (${id}): ${warning}`),
     ),
-  );
-  await writePostLastmod(
-    config.cacheDir,
-    Object.fromEntries(posts.map(({ id, data }) => [postPath(id), data.updated.toISOString()])),
   );
   const shown = settings.preview ? ' (draft preview: drafts and scheduled posts included)' : '';
   const how = fetched.incremental
