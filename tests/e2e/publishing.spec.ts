@@ -430,7 +430,10 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByRole('link', { name: 'blogs', exact: true }).click();
       await page.getByText(draft.title).click();
-      const editor = page.frameLocator('.tox-edit-area iframe');
+      // The content field's editor. While the record panel opens, the admin UI can briefly hold a
+      // second TinyMCE (id tinymce_svelte…, empty) that it then replaces: the field's own has the
+      // field's id.
+      const editor = page.frameLocator('.tox-edit-area iframe[id^="field_"]');
       await editor.getByText('First paragraph.').click();
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
