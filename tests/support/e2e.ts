@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** Every public route of the site (the single-post route is covered by the blog specs). */
 export const ROUTES = [
@@ -62,23 +62,46 @@ export async function installPausedClock(page: Page) {
 
 /**
  * Reads the page to its end as a visitor does, a screen at a time, letting each screen render (so
- * lazy pictures and client:visible islands on it start loading), then waits for the network.
- * Instant steps: the site scrolls smoothly, so a plain scrollTo was still under way (or cancelled
- * by the next one) when a test read the page.
+ * lazy pictures and client:visible islands on it start loading), then waits until what they asked
+ * for has arrived: no request open for half a second. Instant steps: the site scrolls smoothly,
+ * so a plain scrollTo was still under way (or cancelled by the next one) when a test read the
+ * page. (Playwright's 'networkidle' cannot wait for this: once reached after the load, it is
+ * reached for good.)
  */
 export async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    const rendered = () =>
-      new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-    const end = () => document.documentElement.scrollHeight - window.innerHeight;
-    for (let top = 0; top < end(); top += window.innerHeight * 0.8) {
-      window.scrollTo({ top, behavior: 'instant' });
+  const open = new Set<Request>();
+  const opened = (request: Request) => open.add(request);
+  const closed = (request: Request) => open.delete(request);
+  page.on('request', opened);
+  page.on('requestfinished', closed);
+  page.on('requestfailed', closed);
+  try {
+    await page.evaluate(async () => {
+      const rendered = () =>
+        new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      const end = () => document.documentElement.scrollHeight - window.innerHeight;
+      for (let top = 0; top < end(); top += window.innerHeight * 0.8) {
+        window.scrollTo({ top, behavior: 'instant' });
+        await rendered();
+      }
+      window.scrollTo({ top: end(), behavior: 'instant' });
       await rendered();
-    }
-    window.scrollTo({ top: end(), behavior: 'instant' });
-    await rendered();
-  });
-  await page.waitForLoadState('networkidle');
+    });
+    let quietSince = Date.now();
+    await expect
+      .poll(
+        () => {
+          if (open.size > 0) quietSince = Date.now();
+          return Date.now() - quietSince;
+        },
+        { message: 'the requests the scroll started', intervals: [100] },
+      )
+      .toBeGreaterThanOrEqual(500);
+  } finally {
+    page.off('request', opened);
+    page.off('requestfinished', closed);
+    page.off('requestfailed', closed);
+  }
 }
 
 /** Every JSON-LD block on the page, parsed. */
