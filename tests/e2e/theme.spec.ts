@@ -20,10 +20,17 @@ import { THEME_KEY, presetTheme, scrollThrough, waitForIsland } from '../support
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('theme', () => {
-  test('is dark by default with nothing stored', async ({ page }) => {
+  test('is dark by default with nothing stored, or with what is not a preference', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBeNull();
+    for (const stored of ['purple', 'Light', '']) {
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, stored]);
+      await page.reload();
+      await expect(page.locator('html'), `stored "${stored}"`).toHaveClass(/\bdark\b/);
+    }
   });
 
   test('the toggle switches light and dark and persists across reload and navigation', async ({

@@ -1,6 +1,6 @@
 import { buttonVariants } from '@/components/ui/buttonVariants';
+import { THEME_STORAGE_KEY } from '@/lib/theme';
 import { ErrorBoundary } from './ErrorBoundary';
-import { ThemeProvider, useTheme } from './ThemeProvider';
 
 /*
  * The two icons are inline SVG (Lucide's "sun" and "moon" paths) rather than lucide-react:
@@ -16,8 +16,23 @@ const iconProps = {
   'aria-hidden': true,
 } as const;
 
+/**
+ * Switches between light and dark, starting from what is shown (the head script has applied the
+ * stored preference, "system" included), and stores the choice.
+ */
+function toggleTheme() {
+  const root = document.documentElement;
+  const next = root.classList.contains('dark') ? 'light' : 'dark';
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, next);
+  } catch {
+    // Storage can be unavailable (private mode, quotas): the choice still applies to this page.
+  }
+  root.classList.toggle('dark', next === 'dark');
+  root.style.colorScheme = next;
+}
+
 function ThemeToggleButton() {
-  const { toggleTheme } = useTheme();
   /*
    * Everything this renders must be the same on the server and on the first client render: the
    * server cannot know the stored theme, and the button stays server-rendered until a visitor
@@ -48,9 +63,7 @@ export default function ThemeToggle() {
   // fit a 40 px icon button.
   return (
     <ErrorBoundary fallback={null}>
-      <ThemeProvider>
-        <ThemeToggleButton />
-      </ThemeProvider>
+      <ThemeToggleButton />
     </ErrorBoundary>
   );
 }

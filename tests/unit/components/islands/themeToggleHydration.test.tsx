@@ -18,7 +18,6 @@ afterEach(() => {
   document.documentElement.className = '';
   localStorage.clear();
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 /*
@@ -37,7 +36,6 @@ describe('ThemeToggle before and at hydration', () => {
       // What the visitor's browser has, applied by the head script before the body is parsed.
       localStorage.setItem(THEME_STORAGE_KEY, theme);
       document.documentElement.classList.toggle('dark', theme === 'dark');
-      vi.stubGlobal('matchMedia', () => ({ matches: true }));
       const button = container.querySelector('button')!;
       expect(button.getAttribute('aria-label')).toBe('Toggle theme');
       expect(button.getAttribute('title')).toBe('Toggle theme');
