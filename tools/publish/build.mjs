@@ -19,7 +19,6 @@ const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
  * @param {Record<string, string | undefined>} [options.env] On top of this process's environment;
  *   undefined unsets a variable.
  * @param {string} [options.config] Another Astro config file (the tests' fixture builds).
- * @param {'pipe' | 'inherit'} [options.stdio]
  * @param {number} [options.timeoutMs] Stop the build's whole process group after this long.
  * @param {AbortSignal} [options.signal] Stop the build's whole process group when this fires.
  * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn] Receives
@@ -33,7 +32,6 @@ export function runAstroBuild({
   cacheDir,
   env = {},
   config,
-  stdio = 'pipe',
   timeoutMs,
   signal,
   onSpawn,
@@ -63,7 +61,6 @@ export function runAstroBuild({
     ],
     cwd: root,
     env: childEnv,
-    stdio,
     // Its own process group only when it may have to be stopped: a build in the terminal's
     // group still gets the terminal's Ctrl-C.
     detached: stoppable,

@@ -74,14 +74,15 @@ export function createHardenedServer(handler, limits = {}, errorHeaders = {}) {
 }
 
 /**
- * Starts an http.Server on a loopback address and resolves to its URL, port and a close() that
- * also drops keep-alive connections. `port: 0` picks a free port.
+ * Starts an http.Server on 127.0.0.1 and resolves to its URL, port and a close() that also drops
+ * keep-alive connections. Port 0 picks a free port.
  *
  * @param {import('node:http').Server} server
- * @param {{ port?: number, host?: string }} [options]
+ * @param {number} port
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
-export async function listenOnLoopback(server, { port = 0, host = '127.0.0.1' } = {}) {
+export async function listenOnLoopback(server, port) {
+  const host = '127.0.0.1';
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));

@@ -60,16 +60,9 @@ async function publishedTarget(publishPath) {
  * @param {string} options.publishPath The published path: a symlink this module maintains.
  * @param {string} options.buildsDir Where build folders are created (any file system).
  * @param {BuildFunction} options.build Builds the site into `outDir`; `code` 0 means success.
- * @param {number} [options.keepPrevious] Earlier builds kept besides the live one (default 1).
  * @param {Logger} [options.log]
  */
-export function createRebuilder({
-  publishPath,
-  buildsDir,
-  build,
-  keepPrevious = 1,
-  log = () => {},
-}) {
+export function createRebuilder({ publishPath, buildsDir, build, log = () => {} }) {
   const publishLink = path.resolve(publishPath);
   const buildsRoot = path.resolve(buildsDir);
   /** @type {Promise<void> | null} */
@@ -111,8 +104,8 @@ export function createRebuilder({
     const live = await publishedTarget(publishLink);
     const names = (await readdir(buildsRoot)).sort();
     const others = names.filter((name) => path.join(buildsRoot, name) !== live);
-    // Ids sort by time: keep the newest `keepPrevious` besides the live one.
-    const doomed = others.slice(0, Math.max(0, others.length - keepPrevious));
+    // Ids sort by time: keep the newest one besides the live one, to go back to by hand.
+    const doomed = others.slice(0, -1);
     for (const name of doomed) {
       await rm(path.join(buildsRoot, name), { recursive: true, force: true });
     }
@@ -211,7 +204,6 @@ export function createRebuilder({
     async whenIdle() {
       while (running) await running;
     },
-    isBuilding: () => running !== null,
     /** Stops the build under way (its whole process group) and accepts no more. */
     async stop() {
       controller.abort();

@@ -140,7 +140,6 @@ const STATUS_TEXT = {
  * @param {object} options
  * @param {string} options.root
  * @param {number} [options.port]
- * @param {string} [options.host]
  * @param {string} [options.rulesFile] Defaults to the project's netlify.toml.
  * @param {(message: string) => void} [options.log] Receives the details of an internal error
  *   (the client only learns that it was one).
@@ -149,7 +148,6 @@ const STATUS_TEXT = {
 export async function startStaticServer({
   root,
   port = 0,
-  host = '127.0.0.1',
   rulesFile,
   log = (message) => console.error(message),
   limits,
@@ -231,5 +229,5 @@ export async function startStaticServer({
     limits,
     siteHeaders,
   );
-  return listenOnLoopback(server, { port, host });
+  return listenOnLoopback(server, port);
 }

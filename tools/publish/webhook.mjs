@@ -103,7 +103,6 @@ function readTitle(query, body) {
  * @param {{ request(reason: string): { queued: boolean } }} options.rebuilder The build queue
  *   (createRebuilder in queue.mjs), or anything that takes its requests.
  * @param {number} [options.port] 0 picks a free port.
- * @param {string} [options.host] 127.0.0.1 unless told otherwise.
  * @param {Logger} [options.log]
  * @param {number} [options.refusedLogIntervalMs]
  */
@@ -111,7 +110,6 @@ export async function startRebuildListener({
   secret,
   rebuilder,
   port = 0,
-  host = '127.0.0.1',
   log = () => {},
   refusedLogIntervalMs = REFUSED_LOG_INTERVAL_MS,
 }) {
@@ -177,5 +175,5 @@ export async function startRebuildListener({
   });
   server.on('close', () => refused.dispose());
 
-  return listenOnLoopback(server, { port, host });
+  return listenOnLoopback(server, port);
 }

@@ -81,7 +81,6 @@ function signalGroup(pid, signal) {
  * @param {string[]} options.args
  * @param {string} [options.cwd]
  * @param {NodeJS.ProcessEnv} [options.env]
- * @param {'pipe' | 'inherit'} [options.stdio]
  * @param {boolean} [options.detached] Lead a new process group (required for timeoutMs/signal).
  * @param {number} [options.timeoutMs] Stop the group after this long.
  * @param {AbortSignal} [options.signal] Stop the group when this fires.
@@ -95,7 +94,6 @@ export function runProcessGroup({
   args,
   cwd,
   env,
-  stdio = 'pipe',
   detached = false,
   timeoutMs,
   signal,
@@ -111,7 +109,7 @@ export function runProcessGroup({
       cwd,
       env,
       detached,
-      stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     onSpawn?.(child);
     const tail = createTail(maxOutputChars);

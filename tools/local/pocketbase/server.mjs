@@ -17,8 +17,6 @@ import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 import { resolvePocketBaseBinary } from './binary.mjs';
 
-/** @typedef {(message: string) => void} Logger */
-
 /**
  * @typedef {object} RunningPocketBase
  * @property {string} url Base URL, e.g. http://127.0.0.1:8090 (no trailing slash).
@@ -61,8 +59,6 @@ export function getFreePort() {
  * @param {string} [options.migrationsDir] Defaults to pocketbase/pb_migrations.
  * @param {string} [options.hooksDir] Defaults to pocketbase/pb_hooks.
  * @param {Record<string, string>} [options.env] Extra environment for the server (hooks read it).
- * @param {Logger} [options.log] Receives the server's output lines, prefixed.
- * @param {number} [options.timeoutMs] How long to wait for health (default 30 s).
  * @param {boolean} [options.hooksWatch] Restart the server in place when a hook file changes.
  *   Default false: a test or build server must not restart (and drop requests) because someone
  *   edited pocketbase/pb_hooks; `npm run pocketbase` turns it on for hook authors.
@@ -74,8 +70,6 @@ export async function startPocketBase({
   migrationsDir = MIGRATIONS_DIR,
   hooksDir = HOOKS_DIR,
   env = {},
-  log,
-  timeoutMs = HEALTH_TIMEOUT_MS,
   hooksWatch = false,
 }) {
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
@@ -94,8 +88,6 @@ export async function startPocketBase({
         migrationsDir,
         hooksDir,
         env,
-        log,
-        timeoutMs,
         hooksWatch,
       });
     } catch (error) {
@@ -108,20 +100,10 @@ export async function startPocketBase({
 
 /**
  * @param {{ bin: string, dataDir: string, port: number, migrationsDir: string, hooksDir: string,
- *   env: Record<string, string>, log?: Logger, timeoutMs: number, hooksWatch: boolean }} options
+ *   env: Record<string, string>, hooksWatch: boolean }} options
  * @returns {Promise<RunningPocketBase>}
  */
-async function spawnServer({
-  bin,
-  dataDir,
-  port,
-  migrationsDir,
-  hooksDir,
-  env,
-  log,
-  timeoutMs,
-  hooksWatch,
-}) {
+async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, hooksWatch }) {
   const url = `http://127.0.0.1:${port}`;
   const args = [
     'serve',
@@ -161,11 +143,7 @@ async function spawnServer({
 
   let output = '';
   child.all.on('data', (/** @type {Buffer} */ chunk) => {
-    const text = chunk.toString();
-    output = (output + text).slice(-OUTPUT_LIMIT);
-    if (log) {
-      for (const line of text.split('\n')) if (line.trim()) log(`[pocketbase] ${line}`);
-    }
+    output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
   });
   /** Set when the server has ended, or never started (then `exitCode` is undefined). */
   /** @type {import('execa').Result | null} */
@@ -188,7 +166,7 @@ async function spawnServer({
     );
   };
 
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   for (;;) {
     if (MIGRATION_FAILURE.test(output)) throw await fail(`a migration in ${migrationsDir} failed`);
     if (exited) {
@@ -201,7 +179,7 @@ async function spawnServer({
     }
     if (await isHealthy(url)) break;
     if (Date.now() > deadline)
-      throw await fail(`/api/health did not answer within ${timeoutMs} ms`);
+      throw await fail(`/api/health did not answer within ${HEALTH_TIMEOUT_MS} ms`);
     await sleep(100);
   }
   // Migrations run before the server listens; a late failure line would still mean a broken schema.
