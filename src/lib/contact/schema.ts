@@ -19,91 +19,45 @@ export const CONTACT_MAX_LENGTH = {
   message: 5000,
 } as const;
 
-const CONTACT_MIN_LENGTH = {
-  firstName: 2,
-  lastName: 2,
-  profession: 2,
-  subject: 5,
-  message: 10,
-} as const;
-
-/** The messages visitors see, one per rule. */
-const CONTACT_MESSAGES = {
-  firstName: 'First name must be at least 2 characters.',
-  firstNameMax: `First name must be at most ${CONTACT_MAX_LENGTH.firstName} characters.`,
-  lastName: 'Last name must be at least 2 characters.',
-  lastNameMax: `Last name must be at most ${CONTACT_MAX_LENGTH.lastName} characters.`,
-  email: 'Invalid email address.',
-  emailMax: `Email address must be at most ${CONTACT_MAX_LENGTH.email} characters.`,
-  profession: 'Profession must be at least 2 characters.',
-  professionMax: `Profession must be at most ${CONTACT_MAX_LENGTH.profession} characters.`,
-  subject: 'Subject must be at least 5 characters.',
-  subjectMax: `Subject must be at most ${CONTACT_MAX_LENGTH.subject} characters.`,
-  message: 'Message must be at least 10 characters.',
-  messageMax: `Message must be at most ${CONTACT_MAX_LENGTH.message} characters.`,
-} as const;
-
-/* Trim first, so whitespace alone is not a name; lengths count code points, so "李" is one. */
-function trimmedText(min: number, max: number, minMessage: string, maxMessage: string) {
-  return z.string({ error: minMessage }).check(
+/**
+ * A trimmed text field, so whitespace alone is not a name, with the messages visitors see
+ * ("First name must be at least 2 characters.").
+ */
+function trimmedText(label: string, min: number, max: number) {
+  const tooShort = `${label} must be at least ${min} characters.`;
+  return z.string({ error: tooShort }).check(
     z.trim(),
-    z.refine((value) => countCharacters(value) >= min, { error: minMessage }),
-    z.refine((value) => countCharacters(value) <= max, { error: maxMessage }),
+    z.refine((value) => countCharacters(value) >= min, { error: tooShort }),
+    z.refine((value) => countCharacters(value) <= max, {
+      error: `${label} must be at most ${max} characters.`,
+    }),
   );
 }
 
-/** Characters as people count them (code points), not UTF-16 units: an emoji is one. */
+/** Characters as people count them (code points), not UTF-16 units: "李" or an emoji is one. */
 export function countCharacters(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
+  return [...value].length;
 }
 
 /** An email address as both forms take it: trimmed, capped, then zod's practical check (z.email()). */
 export function emailAddress() {
+  const invalid = 'Invalid email address.';
+  const tooLong = `Email address must be at most ${CONTACT_MAX_LENGTH.email} characters.`;
   return z.pipe(
     z
-      .string({ error: CONTACT_MESSAGES.email })
-      .check(
-        z.trim(),
-        z.maxLength(CONTACT_MAX_LENGTH.email, { error: CONTACT_MESSAGES.emailMax, abort: true }),
-      ),
-    z.email({ error: CONTACT_MESSAGES.email }),
+      .string({ error: invalid })
+      .check(z.trim(), z.maxLength(CONTACT_MAX_LENGTH.email, { error: tooLong, abort: true })),
+    z.email({ error: invalid }),
   );
 }
 
 export const contactSchema = z.object({
-  firstName: trimmedText(
-    CONTACT_MIN_LENGTH.firstName,
-    CONTACT_MAX_LENGTH.firstName,
-    CONTACT_MESSAGES.firstName,
-    CONTACT_MESSAGES.firstNameMax,
-  ),
-  lastName: trimmedText(
-    CONTACT_MIN_LENGTH.lastName,
-    CONTACT_MAX_LENGTH.lastName,
-    CONTACT_MESSAGES.lastName,
-    CONTACT_MESSAGES.lastNameMax,
-  ),
+  firstName: trimmedText('First name', 2, CONTACT_MAX_LENGTH.firstName),
+  lastName: trimmedText('Last name', 2, CONTACT_MAX_LENGTH.lastName),
   email: emailAddress(),
-  profession: trimmedText(
-    CONTACT_MIN_LENGTH.profession,
-    CONTACT_MAX_LENGTH.profession,
-    CONTACT_MESSAGES.profession,
-    CONTACT_MESSAGES.professionMax,
-  ),
-  subject: trimmedText(
-    CONTACT_MIN_LENGTH.subject,
-    CONTACT_MAX_LENGTH.subject,
-    CONTACT_MESSAGES.subject,
-    CONTACT_MESSAGES.subjectMax,
-  ),
-  message: trimmedText(
-    CONTACT_MIN_LENGTH.message,
-    CONTACT_MAX_LENGTH.message,
-    CONTACT_MESSAGES.message,
-    CONTACT_MESSAGES.messageMax,
-  ),
+  profession: trimmedText('Profession', 2, CONTACT_MAX_LENGTH.profession),
+  subject: trimmedText('Subject', 5, CONTACT_MAX_LENGTH.subject),
+  message: trimmedText('Message', 10, CONTACT_MAX_LENGTH.message),
 });
 
 /** What the visitor typed. */
