@@ -36,7 +36,7 @@ test('a post by two authors names both, in order, with avatar, link and credenti
       `/blog/author/${author.slug}`,
     );
     await expect(item).toContainText(author.role);
-    const avatar = item.locator('img[data-author-avatar]');
+    const avatar = item.locator('img[data-avatar]');
     await expect(avatar).toHaveAttribute('src', /^\/_astro\/[^/]+\.webp$/);
     await expect(avatar).toHaveAttribute('width', '40');
     await expect(avatar).toHaveJSProperty('complete', true);
@@ -81,7 +81,7 @@ test("an author's page: name, credentials, bio and avatar, their live posts newe
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(author.name);
     await expect(page.getByText(author.role, { exact: true })).toBeVisible();
     await expect(page.locator('[data-author-bio]')).toHaveText(author.bio);
-    await expect(page.locator('img[data-author-avatar]')).toHaveAttribute('width', '96');
+    await expect(page.locator('img[data-avatar]')).toHaveAttribute('width', '96');
     await expect(page.locator('[data-post-card] h3')).toHaveText(posts.map((post) => post.title));
     const profile = (await readJsonLd(page)).find((item) => item['@type'] === 'ProfilePage');
     expect(profile?.mainEntity).toMatchObject({
