@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import PocketBase, { type RecordModel } from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { pngBlob, pngBuffer } from '../support/pictures';
@@ -411,10 +411,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
     let server = await startPocketBase({ dataDir, port: 0 });
     let outDir: string | undefined;
     try {
-      await ensureAdmin({ url: server.url, dataDir, ...admin });
-      const pb = new PocketBase(server.url);
-      pb.autoCancellation(false);
-      await pb.admins.authWithPassword(admin.email, admin.password);
+      const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
       // The picture the editor uploaded to the post's images field earlier.
       const form = new FormData();
       form.set('title', 'Quarter-end checklist with pictures');

@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import PocketBaseClient from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
@@ -457,10 +456,7 @@ describe('rebuild hook on a test clock: retry back-off and scheduled posts', () 
     });
     cleanups.push(server.stop);
     const admin = { email: 'backoff@test.local', password: 'backoff-test-password' };
-    await ensureAdmin({ url: server.url, dataDir, ...admin });
-    const pb = new PocketBaseClient(server.url);
-    pb.autoCancellation(false);
-    await pb.admins.authWithPassword(admin.email, admin.password);
+    const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
     return { server, pb };
   }
 

@@ -69,8 +69,8 @@ export async function startTestPocketBase({
       migrationsDir,
       hooksWatch,
     });
-    await ensureAdmin({ url: server.url, dataDir, ...admin });
-    if (seed) await seedPocketBase({ url: server.url, ...admin });
+    const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
+    if (seed) await seedPocketBase({ pb });
   } catch (error) {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });

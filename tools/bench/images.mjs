@@ -9,7 +9,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
 import sharp from 'sharp';
 import { runAstroBuild } from '../publish/build.mjs';
 import { ensureAdmin } from '../local/pocketbase/admin.mjs';
@@ -31,7 +30,7 @@ async function builtText(outDir) {
   return (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n');
 }
 
-/** @param {PocketBase} pb */
+/** @param {import('pocketbase').default} pb */
 async function countFileDownloads(pb, since) {
   const list = await pb.logs.getList(1, 1, {
     filter: `data.url ~ "/api/files/" && created >= "${since}"`,
@@ -83,11 +82,8 @@ async function main() {
   const server = await startPocketBase({ dataDir });
   try {
     const admin = { email: 'measure@ledgerwise.local', password: 'measure-only-password' };
-    await ensureAdmin({ url: server.url, dataDir, ...admin });
-    await seedPocketBase({ url: server.url, ...admin });
-    const pb = new PocketBase(server.url);
-    pb.autoCancellation(false);
-    await pb.admins.authWithPassword(admin.email, admin.password);
+    const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
+    await seedPocketBase({ pb });
     const common = {
       cacheDir: path.join(work, 'cache'),
       env: { POCKETBASE_URL: server.url, LOCAL_BUILD: 'true' },

@@ -15,7 +15,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import PocketBase from 'pocketbase';
 import { createPostsWithPictures } from './pictures.mjs';
 import { ensureAdmin } from '../local/pocketbase/admin.mjs';
 import { startPocketBase } from '../local/pocketbase/server.mjs';
@@ -69,12 +68,9 @@ async function main() {
   try {
     pocketbaseUrl = server.url;
     const admin = { email: 'measure@ledgerwise.local', password: 'measure-only-password' };
-    await ensureAdmin({ url: server.url, dataDir: path.join(work, 'pb'), ...admin });
+    const pb = await ensureAdmin({ url: server.url, dataDir: path.join(work, 'pb'), ...admin });
     // Seeding goes through the API, so the hook fires: let those builds finish first.
-    await seedPocketBase({ url: server.url, ...admin });
-    const pb = new PocketBase(server.url);
-    pb.autoCancellation(false);
-    await pb.admins.authWithPassword(admin.email, admin.password);
+    await seedPocketBase({ pb });
     if (extraPosts > 0) {
       const started = Date.now();
       const archive = (index) => ({

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
 import { runAstroBuild } from '../publish/build.mjs';
 import { ensureAdmin } from '../local/pocketbase/admin.mjs';
 import { startPocketBase } from '../local/pocketbase/server.mjs';
@@ -197,10 +196,7 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     await rm(outDir, { recursive: true, force: true });
   };
   try {
-    await ensureAdmin({ url: pocketbase.url, dataDir, ...admin });
-    const pb = new PocketBase(pocketbase.url);
-    pb.autoCancellation(false);
-    await pb.admins.authWithPassword(admin.email, admin.password);
+    const pb = await ensureAdmin({ url: pocketbase.url, dataDir, ...admin });
 
     log('  seeding 1,000 posts with banners (a third with a picture in the body)…');
     await createPostsWithPictures(pb, 1000, {

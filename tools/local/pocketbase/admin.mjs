@@ -2,6 +2,7 @@
  * The PocketBase admin account: created from the CLI (the server cannot create its first admin
  * over HTTP) and verified by logging in.
  */
+import PocketBase, { ClientResponseError } from 'pocketbase';
 import { runCli } from './server.mjs';
 
 /**
@@ -13,31 +14,33 @@ export const LOCAL_ADMIN_EMAIL = 'admin@ledgerwise.local';
 export const LOCAL_ADMIN_PASSWORD = 'ledgerwise-local-only';
 
 /**
- * Log in as an admin; returns the token or null when the credentials are refused.
+ * An SDK client logged in as the admin (auto-cancellation off), or null when the credentials are
+ * refused.
  * @param {string} url
  * @param {string} email
  * @param {string} password
- * @returns {Promise<string | null>}
+ * @returns {Promise<PocketBase | null>}
  */
 async function adminLogin(url, email, password) {
-  const response = await fetch(`${url}/api/admins/auth-with-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identity: email, password }),
-  });
-  if (response.status === 400) return null;
-  if (!response.ok) throw new Error(`Admin login at ${url} answered HTTP ${response.status}.`);
-  const body = /** @type {{ token?: string }} */ (await response.json());
-  return body.token ?? null;
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  try {
+    await pb.admins.authWithPassword(email, password);
+    return pb;
+  } catch (error) {
+    if (error instanceof ClientResponseError && error.status === 400) return null;
+    throw error;
+  }
 }
 
 /**
  * Create the admin account non-interactively (after migrations ran, i.e. after startPocketBase)
  * and verify the login. An existing admin with that email is fine; if its password differs it is
  * set to the given one, because the data folder belongs to this project (local or test).
+ * Resolves to an SDK client logged in as that admin.
  *
  * @param {{ url: string, dataDir: string, email: string, password: string }} options
- * @returns {Promise<{ token: string }>}
+ * @returns {Promise<PocketBase>}
  */
 export async function ensureAdmin({ url, dataDir, email, password }) {
   const dirArgs = ['--dir', dataDir, '--dev=false', '--automigrate=false'];
@@ -47,16 +50,16 @@ export async function ensureAdmin({ url, dataDir, email, password }) {
   if (!/Successfully created/i.test(created) && !existed) {
     throw new Error(`Could not create the PocketBase admin ${email} in ${dataDir}:\n${created}`);
   }
-  let token = await adminLogin(url, email, password);
-  if (!token && existed) {
+  let pb = await adminLogin(url, email, password);
+  if (!pb && existed) {
     const updated = await runCli(['admin', 'update', ...dirArgs, '--', email, password]);
     if (!/Successfully changed/i.test(updated)) {
       throw new Error(
         `Could not update the password of the PocketBase admin ${email}:\n${updated}`,
       );
     }
-    token = await adminLogin(url, email, password);
+    pb = await adminLogin(url, email, password);
   }
-  if (!token) throw new Error(`The PocketBase admin ${email} exists but cannot log in at ${url}.`);
-  return { token };
+  if (!pb) throw new Error(`The PocketBase admin ${email} exists but cannot log in at ${url}.`);
+  return pb;
 }

@@ -48,19 +48,13 @@ export async function startLocalPocketBase({
 
   const server = await startPocketBase({ dataDir, port, hooksWatch, env });
   try {
-    await ensureAdmin({
+    const pb = await ensureAdmin({
       url: server.url,
       dataDir,
       email: adminEmail,
       password: adminPassword,
     });
-    if (seed)
-      await seedPocketBase({
-        url: server.url,
-        email: adminEmail,
-        password: adminPassword,
-        log,
-      });
+    if (seed) await seedPocketBase({ pb, log });
   } catch (error) {
     await server.stop();
     throw error;

@@ -4,7 +4,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
 import { PROJECT_ROOT } from '../../shared/paths.mjs';
 
 /** @typedef {(message: string) => void} Logger */
@@ -76,7 +75,7 @@ async function readSeedFile(relative, seedDir) {
 /**
  * A seed collection whose records have a slug (topics, authors): each created unless one with
  * its slug exists (a seed interrupted after them runs again).
- * @param {PocketBase} pb
+ * @param {import('pocketbase').default} pb
  * @param {string} collection
  * @param {{ slug: string }[]} items
  * @param {(item: any) => Promise<FormData | Record<string, unknown>>} toRecord
@@ -148,14 +147,11 @@ function pointAtUploads(html, record, sources) {
  * for it. Testimonials, topics and authors are created before blogs, so a seed interrupted
  * half-way leaves blogs empty and is retried (topics and authors that exist are reused, by slug).
  *
- * @param {{ url: string, email: string, password: string, log?: Logger, seedDir?: string }} options
+ * @param {{ pb: import('pocketbase').default, log?: Logger, seedDir?: string }} options `pb`: logged in as an admin
+ *   (what ensureAdmin resolves to).
  * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
  */
-export async function seedPocketBase({ url, email, password, log = () => {}, seedDir = SEED_DIR }) {
-  const pb = new PocketBase(url);
-  pb.autoCancellation(false);
-  await pb.admins.authWithPassword(email, password);
-
+export async function seedPocketBase({ pb, log = () => {}, seedDir = SEED_DIR }) {
   const existing = await pb.collection('blogs').getList(1, 1, { skipTotal: false });
   if (existing.totalItems > 0) {
     log(`PocketBase already has ${existing.totalItems} blog posts: seed skipped.`);
