@@ -2,6 +2,7 @@
  * Posts with pictures for the bench's builds: each post its own photo-like 1200×630 JPEG banner
  * and every third post a second picture in its body, uploaded to PocketBase as an editor would.
  */
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 
 const BANNER = { width: 1200, height: 630 };
@@ -28,7 +29,8 @@ export async function photoLikeJpeg(seed, { width, height } = BANNER) {
     .toBuffer();
 }
 
-const jpegBlob = (data) => new Blob([new Uint8Array(data)], { type: 'image/jpeg' });
+/** @param {Buffer} data @param {string} name */
+const jpegFile = (data, name) => new File([new Uint8Array(data)], name, { type: 'image/jpeg' });
 
 /**
  * Creates `count` published posts with pictures, numbered from `first`.
@@ -37,35 +39,27 @@ const jpegBlob = (data) => new Blob([new Uint8Array(data)], { type: 'image/jpeg'
  * @param {{ first?: number, content: (index: number) => string, title: (index: number) => string }} make
  */
 export async function createPostsWithPictures(pb, count, { first = 0, content, title }) {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = first + next;
-      next += 1;
-      const form = new FormData();
-      form.set('title', title(index));
-      form.set('content', content(index));
-      form.set('published', 'true');
-      form.set('banner_image', jpegBlob(await photoLikeJpeg(index)), `banner-${index}.jpg`);
-      const withBody = index % 3 === 0;
-      if (withBody)
-        form.append(
-          'images',
-          jpegBlob(await photoLikeJpeg(index + 1e6, BODY)),
-          `body-${index}.jpg`,
-        );
-      const record = await pb.collection('blogs').create(form, { requestKey: null });
-      if (withBody) {
-        const src = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
-        await pb
-          .collection('blogs')
-          .update(
-            record.id,
-            { content: `${content(index)}<p><img src="${src}" alt="Figure ${index + 1}"></p>` },
-            { requestKey: null },
-          );
-      }
-    }
+  const create = async (/** @type {number} */ index) => {
+    const withBody = index % 3 === 0;
+    const record = await pb.collection('blogs').create(
+      {
+        title: title(index),
+        content: content(index),
+        published: true,
+        banner_image: jpegFile(await photoLikeJpeg(index), `banner-${index}.jpg`),
+        ...(withBody && {
+          images: jpegFile(await photoLikeJpeg(index + 1e6, BODY), `body-${index}.jpg`),
+        }),
+      },
+      { requestKey: null },
+    );
+    if (!withBody) return;
+    const src = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
+    const figure = `<p><img src="${src}" alt="Figure ${index + 1}"></p>`;
+    await pb
+      .collection('blogs')
+      .update(record.id, { content: content(index) + figure }, { requestKey: null });
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, count) }, worker));
+  const limit = pLimit(CONCURRENCY);
+  await Promise.all(Array.from({ length: count }, (_, n) => limit(() => create(first + n))));
 }

@@ -1,3 +1,5 @@
+import pLimit from 'p-limit';
+
 /**
  * Bulk-creates blog records in a running PocketBase: the test harness (tests/support/pocketbase.ts)
  * and the benchmark's scale builds (tools/bench/bench.mjs) both use it.
@@ -36,17 +38,11 @@ const CREATE_CONCURRENCY = 16;
  * @param {(index: number) => PostInput} [make]
  * @returns {Promise<import('pocketbase').RecordModel[]>}
  */
-export async function createPosts(pb, count, make = makeDefaultPost) {
-  /** @type {import('pocketbase').RecordModel[]} */
-  const records = new Array(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const index = next;
-      next += 1;
-      records[index] = await pb.collection('blogs').create(make(index), { requestKey: null });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CREATE_CONCURRENCY, count) }, worker));
-  return records;
+export function createPosts(pb, count, make = makeDefaultPost) {
+  const limit = pLimit(CREATE_CONCURRENCY);
+  return Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      limit(() => pb.collection('blogs').create(make(index), { requestKey: null })),
+    ),
+  );
 }

@@ -78,7 +78,7 @@ async function readSeedFile(relative, seedDir) {
  * @param {import('pocketbase').default} pb
  * @param {string} collection
  * @param {{ slug: string }[]} items
- * @param {(item: any) => Promise<FormData | Record<string, unknown>>} toRecord
+ * @param {(item: any) => Promise<Record<string, unknown>>} toRecord
  * @returns {Promise<Map<string, string>>} slug → record id
  */
 async function seedBySlug(pb, collection, items, toRecord) {
@@ -109,13 +109,13 @@ function idsOf(ids, slugs = [], where) {
  * A seed post's publishing fields: dates relative to today (09:00 in South Africa), so the seed
  * always looks recent.
  * @param {SeedBlog} item
- * @returns {{ published: boolean, published_at?: string }}
+ * @returns {{ published: boolean, published_at: string }}
  */
 function seedPublishing(item, now = new Date()) {
   const days =
     item.publishedDaysAgo ??
     (item.scheduledInDays === undefined ? undefined : -item.scheduledInDays);
-  if (days === undefined) return { published: false };
+  if (days === undefined) return { published: false, published_at: '' };
   const morning = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 7);
   return { published: true, published_at: new Date(morning - days * DAY_MS).toISOString() };
 }
@@ -167,43 +167,40 @@ export async function seedPocketBase({ pb, log = () => {}, seedDir = SEED_DIR })
   /** @type {SeedAuthor[]} */
   const authors = JSON.parse(await readFile(path.join(seedDir, 'authors.json'), 'utf8'));
 
-  for (const item of testimonials) {
-    const form = new FormData();
-    form.append('quote', item.quote);
-    form.append('author', item.author);
-    form.append('position', item.position);
-    form.append('company', item.company);
-    form.append('published', 'true');
-    if (item.avatar) form.append('avatar', await readSeedFile(item.avatar, seedDir));
-    await pb.collection('testimonials').create(form);
+  // Records are plain objects: the SDK sends one with a File in it as multipart form data.
+  for (const { avatar, ...text } of testimonials) {
+    await pb.collection('testimonials').create({
+      ...text,
+      published: true,
+      ...(avatar && { avatar: await readSeedFile(avatar, seedDir) }),
+    });
   }
   const tagIds = await seedBySlug(pb, 'tags', tags, async (tag) => tag);
-  const authorIds = await seedBySlug(pb, 'authors', authors, async (author) => {
-    const form = new FormData();
-    for (const field of ['name', 'slug', 'role', 'bio']) form.append(field, author[field]);
-    form.append('avatar', await readSeedFile(author.avatar, seedDir));
-    return form;
-  });
+  const authorIds = await seedBySlug(pb, 'authors', authors, async ({ avatar, ...text }) => ({
+    ...text,
+    avatar: await readSeedFile(avatar, seedDir),
+  }));
   for (const item of blogs) {
     const content = await readFile(path.join(seedDir, item.file), 'utf8');
     const publishing = seedPublishing(item);
     const images = item.images ?? [];
-    const form = new FormData();
-    form.append('title', item.title);
-    if (item.banner) form.append('banner_image', await readSeedFile(item.banner, seedDir));
-    if (item.bannerAlt) form.append('banner_alt', item.bannerAlt);
-    if (item.excerpt) form.append('excerpt', item.excerpt);
-    if (item.featured) form.append('featured', 'true');
-    for (const id of idsOf(tagIds, item.tags, item.file)) form.append('tags', id);
-    for (const id of idsOf(authorIds, item.authors, item.file)) form.append('authors', id);
-    for (const image of images) form.append('images', await readSeedFile(image, seedDir));
+    const fields = {
+      title: item.title,
+      banner_alt: item.bannerAlt ?? '',
+      excerpt: item.excerpt ?? '',
+      featured: Boolean(item.featured),
+      tags: idsOf(tagIds, item.tags, item.file),
+      authors: idsOf(authorIds, item.authors, item.file),
+      ...(item.banner && { banner_image: await readSeedFile(item.banner, seedDir) }),
+    };
     if (images.length === 0) {
-      form.append('content', content);
-      form.append('published', String(publishing.published));
-      if (publishing.published_at) form.append('published_at', publishing.published_at);
-      await pb.collection('blogs').create(form);
+      await pb.collection('blogs').create({ ...fields, content, ...publishing });
     } else {
-      const record = await pb.collection('blogs').create(form);
+      // Created as a draft with its pictures, then given the body that names them, and published.
+      const record = await pb.collection('blogs').create({
+        ...fields,
+        images: await Promise.all(images.map((image) => readSeedFile(image, seedDir))),
+      });
       await pb
         .collection('blogs')
         .update(record.id, { content: pointAtUploads(content, record, images), ...publishing });
