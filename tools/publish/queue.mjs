@@ -104,7 +104,7 @@ export function createRebuilder({ publishPath, buildsDir, build, log = () => {} 
     const live = await publishedTarget(publishLink);
     const names = (await readdir(buildsRoot)).sort();
     const others = names.filter((name) => path.join(buildsRoot, name) !== live);
-    // Ids sort by time: keep the newest one besides the live one, to go back to by hand.
+    // Ids sort by time: keep the newest one besides the live one, for requests under way.
     const doomed = others.slice(0, -1);
     for (const name of doomed) {
       await rm(path.join(buildsRoot, name), { recursive: true, force: true });

@@ -147,8 +147,8 @@ function pointAtUploads(html, record, sources) {
  * for it. Testimonials, topics and authors are created before blogs, so a seed interrupted
  * half-way leaves blogs empty and is retried (topics and authors that exist are reused, by slug).
  *
- * @param {{ pb: import('pocketbase').default, log?: Logger, seedDir?: string }} options `pb`: logged in as an admin
- *   (what ensureAdmin resolves to).
+ * @param {{ pb: import('pocketbase').default, log?: Logger, seedDir?: string }} options
+ *   `pb`: logged in as an admin (what ensureAdmin resolves to).
  * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
  */
 export async function seedPocketBase({ pb, log = () => {}, seedDir = SEED_DIR }) {

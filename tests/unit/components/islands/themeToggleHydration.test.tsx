@@ -51,6 +51,7 @@ describe('ThemeToggle before and at hydration', () => {
 
       act(() => button.click());
       expect(document.documentElement.classList.contains('dark')).toBe(theme === 'light');
+      expect(document.documentElement.style.colorScheme).toBe(theme === 'light' ? 'dark' : 'light');
       expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe(theme === 'light' ? 'dark' : 'light');
     });
   }
