@@ -28,8 +28,11 @@ async function adminLogin(url, email, password) {
     await pb.admins.authWithPassword(email, password);
     return pb;
   } catch (error) {
-    if (error instanceof ClientResponseError && error.status === 400) return null;
-    throw error;
+    if (!(error instanceof ClientResponseError)) throw error;
+    if (error.status === 400) return null;
+    // Status 0: no answer at all; the cause is the network's (connection refused, …).
+    const reason = error.status ? `HTTP ${error.status}` : (error.originalError?.cause ?? error);
+    throw new Error(`Admin login at ${url} failed: ${reason}`, { cause: error });
   }
 }
 
