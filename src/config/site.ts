@@ -125,6 +125,14 @@ export const LIMITS = {
   /** A picture the build downloads (PocketBase's or another host's): whole download, bytes. */
   imageDownloadTimeoutMs: 10_000,
   imageMaxBytes: 10 * 1024 * 1024,
+  /** Width × height, read from the file's header before any decoding (a 50-megapixel photo). */
+  imageMaxPixels: 50_000_000,
+  /** Pictures in one post's body; the rest are left out and named in the warnings. */
+  picturesPerPost: 40,
+  /** The whole time one build may spend downloading pictures from hosts other than PocketBase. */
+  remotePicturesBudgetMs: 120_000,
+  /** A post's body as PocketBase stores it, pasted pictures included. */
+  bodyMaxBytes: 16 * 1024 * 1024,
 } as const;
 
 export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;
