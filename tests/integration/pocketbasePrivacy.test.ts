@@ -1,0 +1,344 @@
+/**
+ * The privacy property, against a real PocketBase with the project's migrations: whatever an
+ * anonymous client asks (a filter, a sort or an expand through any relation, back-relation or
+ * @collection reference, one or two hops deep), the answer is the same whether the word it looks
+ * for is held by a hidden record or by nobody, and whether hidden records sort first or last.
+ * Hidden: a draft dated in the past, a scheduled post, a topic and an author only those two have,
+ * a topic and an author on no post, an unpublished testimonial. The paths come from PocketBase's
+ * own schema (read as the admin), so a relation or a collection added later is walked without
+ * touching this test; its records join the fixture only if added below.
+ */
+import type PocketBase from 'pocketbase';
+import type { CollectionModel, RecordModel, SchemaField } from 'pocketbase';
+import pLimit from 'p-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { pngBlob } from '../support/pictures';
+
+/** The collections whose records have a visibility rule; the rest are in scope through relations. */
+const PRIVATE = ['blogs', 'testimonials'];
+const SECRET = 'zqxhidden';
+const NOBODY = 'zqxnobody';
+/** An id and a date no record holds. */
+const NO_ID = 'zzzzzzzzzzzzzzz';
+const NO_DATE = '1999-09-09 09:09:09.000Z';
+const TEXT_TYPES = ['text', 'editor', 'email', 'url', 'file'];
+const SORTABLE_TYPES = ['text', 'editor', 'date'];
+const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+const LIVE_DATES = ['2024-05-05 05:05:05.000Z', '2024-06-06 06:06:06.000Z'];
+
+let server: TestPocketBase;
+let admin: PocketBase;
+let collections: CollectionModel[];
+/** Hidden records by collection name, as the admin reads them now. */
+const hidden = new Map<string, RecordModel[]>();
+let visible: Record<'blogs' | 'tags' | 'authors' | 'testimonials', RecordModel[]>;
+
+type Phase = 'low' | 'high';
+/** The hidden records' sortable values: before every visible one, or after. */
+const HIDDEN_DATES: Record<Phase, { draft: string; scheduled: () => string }> = {
+  low: {
+    draft: '1990-01-01 00:00:00.000Z',
+    scheduled: () => pocketBaseDate(Date.now() + 2 * 864e5),
+  },
+  high: { draft: '2990-01-01 00:00:00.000Z', scheduled: () => '2990-06-01 00:00:00.000Z' },
+};
+
+const byName = (name: string) => collections.find((c) => c.name === name)!;
+const byId = (id: string) => collections.find((c) => c.id === id)!;
+const relationFields = (c: CollectionModel) => c.schema.filter((f) => f.type === 'relation');
+
+/** Every text-like field of a collection holding `words` (dashed where a pattern wants a slug). */
+function texts(collection: string, words: string): Record<string, string> {
+  const fields = byName(collection).schema.filter((f) => ['text', 'editor'].includes(f.type));
+  return Object.fromEntries(
+    fields.map((f: SchemaField) => {
+      if (f.type === 'editor') return [f.name, `<p>${words}</p>`];
+      return [f.name, f.options.pattern ? words.replaceAll(' ', '-') : words];
+    }),
+  );
+}
+
+/** Every file field of a collection holding one picture named after `words`. */
+async function files(collection: string, words: string): Promise<Record<string, unknown>> {
+  const fields = byName(collection).schema.filter((f) => f.type === 'file');
+  const picture = async () => new File([await pngBlob(8, 8)], `${words.replaceAll(' ', '-')}.png`);
+  return Object.fromEntries(
+    await Promise.all(
+      fields.map(async (f) => [
+        f.name,
+        f.options.maxSelect > 1 ? [await picture()] : await picture(),
+      ]),
+    ),
+  );
+}
+
+/** A record whose every text and file holds `words`, and `data` besides. */
+async function create(collection: string, words: string, data: Record<string, unknown> = {}) {
+  const pictures = await files(collection, words);
+  return admin.collection(collection).create({ ...texts(collection, words), ...pictures, ...data });
+}
+
+/** Sets the hidden records' text and dates for a phase and reads them back. */
+async function setPhase(phase: Phase) {
+  const prefix = phase === 'low' ? 'aaa' : 'zzz';
+  for (const [collection, records] of hidden) {
+    const updated = [];
+    for (const [index, record] of records.entries()) {
+      const dates =
+        collection !== 'blogs'
+          ? {}
+          : {
+              published_at: record.published
+                ? HIDDEN_DATES[phase].scheduled()
+                : HIDDEN_DATES[phase].draft,
+            };
+      const words = `${prefix} ${SECRET} ${collection} ${index}`;
+      updated.push(
+        await admin
+          .collection(collection)
+          .update(record.id, { ...texts(collection, words), ...dates }),
+      );
+    }
+    hidden.set(collection, updated);
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestPocketBase();
+  admin = await server.adminClient();
+  collections = await admin.collections.getFullList();
+
+  // Two of each visible record, so an order that depended on hidden records would show.
+  const tags = [await create('tags', 'public payroll'), await create('tags', 'public vat')];
+  const authors = [
+    await create('authors', 'public thandi'),
+    await create('authors', 'public sipho'),
+  ];
+  const hiddenTags = [
+    await create('tags', `${SECRET} only hidden`),
+    await create('tags', `${SECRET} unused`),
+  ];
+  const hiddenAuthors = [
+    await create('authors', `${SECRET} only hidden`),
+    await create('authors', `${SECRET} unused`),
+  ];
+  const posts = [];
+  for (const [index, words] of ['public live one', 'public live two'].entries()) {
+    posts.push(
+      await create('blogs', words, {
+        published: true,
+        published_at: LIVE_DATES[index],
+        tags: [tags[index].id],
+        authors: [authors[index].id],
+      }),
+    );
+  }
+  // The topic and author they alone have are held by a published post dated ahead and an
+  // unpublished post dated in the past: no single live post, so they stay hidden.
+  const draft = await create('blogs', `${SECRET} draft`, {
+    published: false,
+    published_at: HIDDEN_DATES.low.draft,
+    tags: [tags[0].id, hiddenTags[0].id],
+    authors: [authors[0].id, hiddenAuthors[0].id],
+  });
+  const scheduled = await create('blogs', `${SECRET} scheduled`, {
+    published: true,
+    published_at: HIDDEN_DATES.low.scheduled(),
+    tags: [hiddenTags[0].id],
+    authors: [hiddenAuthors[0].id],
+  });
+  const testimonials = [
+    await create('testimonials', 'public praise', { published: true }),
+    await create('testimonials', 'public thanks', { published: true }),
+  ];
+  const secretTestimonial = await create('testimonials', `${SECRET} praise`, { published: false });
+  visible = { blogs: posts, tags, authors, testimonials };
+  hidden.set('blogs', [draft, scheduled]);
+  hidden.set('tags', hiddenTags);
+  hidden.set('authors', hiddenAuthors);
+  hidden.set('testimonials', [secretTestimonial]);
+  await setPhase('low');
+});
+afterAll(() => server?.stop());
+
+/** The collections a visitor may reach hidden records from: the private ones and their relatives. */
+function scope(): CollectionModel[] {
+  const privateIds = PRIVATE.map((name) => byName(name).id);
+  return collections.filter(
+    (c) =>
+      PRIVATE.includes(c.name) ||
+      relationFields(c).some((f) => privateIds.includes(f.options.collectionId)) ||
+      collections.some((d) =>
+        relationFields(d).some((f) => f.options.collectionId === c.id && PRIVATE.includes(d.name)),
+      ),
+  );
+}
+
+/** One hop from a collection: its relation fields and the back-relations that point at it. */
+function hops(c: CollectionModel): { name: string; to: CollectionModel }[] {
+  return [
+    ...relationFields(c).map((f) => ({ name: f.name, to: byId(f.options.collectionId) })),
+    ...collections.flatMap((d) =>
+      relationFields(d)
+        .filter((f) => f.options.collectionId === c.id)
+        .map((f) => ({ name: `${d.name}_via_${f.name}`, to: d })),
+    ),
+  ];
+}
+
+/** Every path of zero, one and two hops from a collection ("" is the collection itself). */
+function paths(
+  root: CollectionModel,
+): { prefix: string; at: CollectionModel; expandable: boolean }[] {
+  const first = [
+    ...hops(root).map((h) => ({ prefix: `${h.name}.`, at: h.to, expandable: true })),
+    ...scope().map((c) => ({ prefix: `@collection.${c.name}.`, at: c, expandable: false })),
+  ];
+  return [
+    { prefix: '', at: root, expandable: false },
+    ...first.flatMap((one) => [
+      one,
+      ...hops(one.at).map((h) => ({
+        prefix: `${one.prefix}${h.name}.`,
+        at: h.to,
+        expandable: one.expandable,
+      })),
+    ]),
+  ];
+}
+
+/** The fields of a collection a filter can ask about, each with values only hidden records hold. */
+function probes(
+  c: CollectionModel,
+): { field: string; op: string; values: string[]; nobody: string }[] {
+  const records = hidden.get(c.name) ?? [];
+  const ids = (name: string) => (hidden.get(name) ?? []).map((r) => r.id);
+  return [
+    { field: 'id', op: '?=', values: ids(c.name), nobody: NO_ID },
+    ...c.schema.flatMap((f) => {
+      if (TEXT_TYPES.includes(f.type))
+        return [{ field: f.name, op: '?~', values: [SECRET], nobody: NOBODY }];
+      if (f.type === 'date')
+        return [
+          { field: f.name, op: '?=', values: records.map((r) => r[f.name]), nobody: NO_DATE },
+        ];
+      if (f.type === 'relation')
+        return [
+          {
+            field: f.name,
+            op: '?~',
+            values: ids(byId(f.options.collectionId).name),
+            nobody: NO_ID,
+          },
+        ];
+      // A bool, number, select or json value is never held by hidden records alone; the paths to
+      // these fields are the paths probed through the others.
+      return [];
+    }),
+  ];
+}
+
+const roots = () => scope().filter((c) => c.listRule !== null);
+
+/** An anonymous request's status and whole answer. */
+async function ask(path: string, params: [string, string][] = []) {
+  const url = `${server.url}/api/collections/${path}?${new URLSearchParams(params)}`;
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+/** Anything of a hidden record in an answer: its words, its id. */
+function leaked(answer: unknown): boolean {
+  const text = JSON.stringify(answer);
+  return [SECRET, ...[...hidden.values()].flat().map((r) => r.id)].some((t) => text.includes(t));
+}
+
+const limit = pLimit(4);
+
+describe('what an anonymous client can learn of hidden records', () => {
+  it('lists the live records, and only them', async () => {
+    for (const [name, records] of Object.entries(visible)) {
+      const { status, body } = await ask(`${name}/records`, [['sort', 'created']]);
+      expect(status, name).toBe(200);
+      expect(
+        body.items.map((r: RecordModel) => r.id),
+        name,
+      ).toEqual(records.map((r) => r.id));
+    }
+  });
+
+  it('answers a filter through any path alike for a value only hidden records hold and for one nobody holds', async () => {
+    const checks = roots().flatMap((root) =>
+      paths(root).flatMap(({ prefix, at }) =>
+        probes(at).flatMap(({ field, op, values, nobody }) =>
+          values.map((value) => ({
+            root: root.name,
+            filter: (v: string) => `${prefix}${field} ${op} "${v}"`,
+            value,
+            nobody,
+          })),
+        ),
+      ),
+    );
+    expect(checks.length).toBeGreaterThan(100);
+    const leaks = (
+      await Promise.all(
+        checks.map(({ root, filter, value, nobody }) =>
+          limit(async () => {
+            const path = `${root}/records`;
+            // The filter alone, and repeated after an innocent one (PocketBase reads the first).
+            for (const extra of [[], [['filter', 'id != ""']]] as [string, string][][]) {
+              const secret = await ask(path, [['filter', filter(value)], ...extra]);
+              const none = await ask(path, [['filter', filter(nobody)], ...extra]);
+              if (leaked(secret) || JSON.stringify(secret) !== JSON.stringify(none))
+                return `${root}?filter=${filter(value)}${extra.length ? ' (repeated)' : ''}: ${secret.status} ${JSON.stringify(secret.body.items?.map((r: RecordModel) => r.id))} vs ${none.status} ${JSON.stringify(none.body.items?.map((r: RecordModel) => r.id))}`;
+            }
+            return undefined;
+          }),
+        ),
+      )
+    ).filter(Boolean);
+    expect(leaks).toEqual([]);
+  });
+
+  it('answers a view of a hidden record as of a record that does not exist', async () => {
+    for (const root of roots()) {
+      const none = await ask(`${root.name}/records/${NO_ID}`);
+      for (const record of hidden.get(root.name) ?? []) {
+        expect(await ask(`${root.name}/records/${record.id}`), `${root.name}/${record.id}`).toEqual(
+          none,
+        );
+      }
+    }
+  });
+
+  it('answers a sort or an expand through any path alike whether hidden records sort first or last', async () => {
+    const queries = roots().flatMap((root) =>
+      paths(root).flatMap(({ prefix, at, expandable }) => [
+        ...at.schema
+          .filter((f) => SORTABLE_TYPES.includes(f.type))
+          .flatMap((f) => [`${prefix}${f.name}`, `-${prefix}${f.name}`])
+          .map((sort) => ({ root: root.name, params: [['sort', sort]] as [string, string][] })),
+        ...(expandable
+          ? [{ root: root.name, params: [['expand', prefix.slice(0, -1)]] as [string, string][] }]
+          : []),
+      ]),
+    );
+    expect(queries.length).toBeGreaterThan(100);
+    const answers = async () =>
+      Promise.all(queries.map(({ root, params }) => limit(() => ask(`${root}/records`, params))));
+    const low = await answers();
+    await setPhase('high');
+    const high = await answers();
+    await setPhase('low');
+    const leaks = queries.flatMap(({ root, params }, index) =>
+      leaked(low[index]) || JSON.stringify(low[index]) !== JSON.stringify(high[index])
+        ? [
+            `${root}?${new URLSearchParams(params)}: ${JSON.stringify(low[index].body.items?.map((r: RecordModel) => r.id))} vs ${JSON.stringify(high[index].body.items?.map((r: RecordModel) => r.id))}`,
+          ]
+        : [],
+    );
+    expect(leaks).toEqual([]);
+  });
+});
