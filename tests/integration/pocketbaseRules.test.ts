@@ -1,9 +1,11 @@
 /**
- * PocketBase's own defaults against a real server with the project's migrations: nobody signs
- * up, and an anonymous visitor of the API cannot create, change or delete blogs or testimonials.
+ * PocketBase's rules against a real server with the project's migrations: nobody signs up, an
+ * anonymous visitor of the API cannot create, change or delete anything, and sees a topic or an
+ * author only while a live post has them. (What hidden records can never leak through any path:
+ * pocketbasePrivacy.test.ts.)
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 let pocketbase: TestPocketBase;
@@ -21,6 +23,34 @@ afterAll(async () => {
   await pocketbase?.stop();
 });
 
+// Each test starts from empty collections, even after one failed half-way.
+afterEach(async () => {
+  for (const collection of ['blogs', 'tags', 'authors', 'testimonials']) {
+    for (const { id } of await admin.collection(collection).getFullList({ fields: 'id' })) {
+      await admin.collection(collection).delete(id);
+    }
+  }
+});
+
+const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+
+/** Whether an anonymous client finds the record, both in the list and by id. */
+async function anonymousSees(collection: string, id: string): Promise<boolean> {
+  const listed = (await anonymous.collection(collection).getFullList()).some((r) => r.id === id);
+  const viewed = await anonymous
+    .collection(collection)
+    .getOne(id)
+    .then(
+      () => true,
+      (error) => {
+        if (error instanceof ClientResponseError && error.status === 404) return false;
+        throw error;
+      },
+    );
+  expect(viewed, `${collection} ${id}: listed and viewed alike`).toBe(listed);
+  return listed;
+}
+
 /** The HTTP status of a refused request (fails the test when the request succeeds). */
 async function statusOf(request: Promise<unknown>): Promise<number> {
   try {
@@ -33,16 +63,54 @@ async function statusOf(request: Promise<unknown>): Promise<number> {
 }
 
 describe('PocketBase rules for anonymous requests', () => {
-  it('reads topics and authors, as the site and any visitor may', async () => {
+  it('shows a topic or an author only while a live post has them, listed or viewed', async () => {
+    const blogs = admin.collection('blogs');
     for (const collection of ['tags', 'authors']) {
       const item = await admin.collection(collection).create({ name: 'Audit', slug: 'audit' });
+      expect(await anonymousSees(collection, item.id), `unused ${collection}`).toBe(false);
+
+      // A post published but dated ahead and a draft dated in the past: neither is live, though
+      // between them they are published and due.
+      await blogs.create({
+        title: 'Scheduled',
+        published: true,
+        published_at: pocketBaseDate(Date.now() + 7 * 86_400_000),
+        [collection]: [item.id],
+      });
+      const draft = await blogs.create({
+        title: 'Draft',
+        published: false,
+        published_at: '2025-01-01 00:00:00.000Z',
+        [collection]: [item.id],
+      });
+      expect(await anonymousSees(collection, item.id), `scheduled ${collection}`).toBe(false);
+
+      await blogs.update(draft.id, { published: true });
+      expect(await anonymousSees(collection, item.id), `live ${collection}`).toBe(true);
       expect(await anonymous.collection(collection).getOne(item.id)).toMatchObject({
         name: 'Audit',
       });
-      const slugs = (await anonymous.collection(collection).getFullList()).map((t) => t.slug);
-      expect(slugs).toEqual(['audit']);
-      await admin.collection(collection).delete(item.id);
+
+      await blogs.update(draft.id, { published: false });
+      expect(await anonymousSees(collection, item.id), `unpublished ${collection}`).toBe(false);
     }
+  });
+
+  it('lists nothing for a filter or sort through a back-relation, yet a word holding "via" is searched', async () => {
+    const tag = await admin.collection('tags').create({ name: 'Aviation', slug: 'aviation' });
+    await admin.collection('blogs').create({
+      title: 'Live',
+      published: true,
+      published_at: '2025-01-01 00:00:00.000Z',
+      tags: [tag.id],
+    });
+    const names = async (options: { filter?: string; sort?: string }) =>
+      (await anonymous.collection('tags').getFullList(options)).map((t) => t.name);
+    expect(await names({ filter: 'name ~ "aviation"' })).toEqual(['Aviation']);
+    // `~` takes `_` literally unless the value holds a `%`: "_via_" refuses only "_via_".
+    expect(await names({ filter: 'name ~ "a_iation"' })).toEqual([]);
+    expect(await names({ filter: 'blogs_via_tags.title ~ "Live"' })).toEqual([]);
+    expect(await names({ sort: 'blogs_via_tags.title' })).toEqual([]);
   });
 
   it('refuses a sign-up to the users collection', async () => {
