@@ -43,6 +43,11 @@ async function statusOf(call: () => Promise<unknown>): Promise<number> {
   }
 }
 
+/** Prefixed to every public list rule: no filter or sort through a back-relation. */
+const NO_BACK_RELATION =
+  '(@request.query.filter = "" || @request.query.filter !~ "_via_") && ' +
+  '(@request.query.sort = "" || @request.query.sort !~ "_via_")';
+
 describe('PocketBase schema and rules (empty server)', () => {
   let server: TestPocketBase;
   let admin: PocketBase;
@@ -104,14 +109,14 @@ describe('PocketBase schema and rules (empty server)', () => {
   it('lets visitors read published, due posts and published testimonials; writes are admin-only', async () => {
     const postRule = 'published = true && published_at != "" && published_at <= @now';
     expect(await admin.collections.getOne('blogs')).toMatchObject({
-      listRule: postRule,
+      listRule: `${NO_BACK_RELATION} && ${postRule}`,
       viewRule: postRule,
       createRule: null,
       updateRule: null,
       deleteRule: null,
     });
     expect(await admin.collections.getOne('testimonials')).toMatchObject({
-      listRule: 'published = true',
+      listRule: `${NO_BACK_RELATION} && published = true`,
       viewRule: 'published = true',
       createRule: null,
       updateRule: null,
@@ -435,6 +440,54 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
       expect(testimonials.schema.map((f) => f.name)).not.toContain('published');
       expect(testimonials).toMatchObject({ listRule: '', viewRule: '' });
       expect(await new PocketBase(server.url).collection('blogs').getFullList()).toHaveLength(3);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('the private drafts migration, undone', () => {
+  const PRIVACY = '1764460800_private_drafts.js';
+  let work: string;
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it('restores the rules it replaced: open topics and authors, lists without the guard', async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'lw-pb-privacy-down-'));
+    const dataDir = path.join(work, 'pb');
+    const noHooks = path.join(work, 'hooks');
+    const before = path.join(work, 'before');
+    await mkdir(noHooks);
+    await mkdir(before);
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
+    for (const file of files.slice(0, files.indexOf(PRIVACY)))
+      await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    const admin = { email: 'down@test.local', password: 'down-test-password' };
+
+    let server = await startPocketBase({ dataDir, hooksDir: noHooks });
+    try {
+      await ensureAdmin({ url: server.url, dataDir, ...admin });
+    } finally {
+      await server.stop();
+    }
+    const later = files.length - files.indexOf(PRIVACY);
+    expect(await migrateDown(dataDir, MIGRATIONS_DIR, later)).toContain(`Reverted ${PRIVACY}`);
+
+    server = await startPocketBase({ dataDir, migrationsDir: before, hooksDir: noHooks });
+    try {
+      const pb = new PocketBase(server.url);
+      await pb.admins.authWithPassword(admin.email, admin.password);
+      const rules = async (name: string) => {
+        const { listRule, viewRule } = await pb.collections.getOne(name);
+        return { listRule, viewRule };
+      };
+      const postRule = 'published = true && published_at != "" && published_at <= @now';
+      expect(await rules('blogs')).toEqual({ listRule: postRule, viewRule: postRule });
+      expect(await rules('testimonials')).toEqual({
+        listRule: 'published = true',
+        viewRule: 'published = true',
+      });
+      expect(await rules('tags')).toEqual({ listRule: '', viewRule: '' });
+      expect(await rules('authors')).toEqual({ listRule: '', viewRule: '' });
     } finally {
       await server.stop();
     }
