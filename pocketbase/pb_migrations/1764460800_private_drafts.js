@@ -11,7 +11,11 @@
 //    an unused author's bio, or a topic only a draft has, is nobody's business. The three
 //    conditions name the same back-relation, which PocketBase 0.22 joins once, so they hold
 //    for one post together (a scheduled post and a past-dated draft do not add up to a live
-//    post). The `@collection.blogs.tags ?~ id` form would match ids as substrings of the JSON.
+//    post). The join tests membership exactly (json_each); listing 20 topics over 10,000 posts
+//    took about 1 s. `@collection.blogs.tags ?~ id` took 0.1 s but matches an id as a LIKE
+//    pattern inside the JSON text, exact only while ids hold no `_`. A forward relation
+//    (`tags.name` in a filter on posts) is joined without the tags rules too; it is harmless,
+//    since every topic and author of a live post is readable.
 //
 // The down step restores the rules of 1764028800_editorial_workflow.js and the open topics and
 // authors.
