@@ -211,8 +211,9 @@ export function createImageCache({
       if (known) {
         const cached = JSON.parse(known) as CachedImage;
         if (existsSync(path.join(dir, cached.file))) {
-          // Kept by an earlier build, perhaps under another limit.
+          // Kept by an earlier build, perhaps under other limits or another allow-list.
           checkPixels(cached, maxPixels);
+          if (new URL(url).origin !== pocketBaseOrigin) await policy.check(new URL(url));
           return cached;
         }
       }

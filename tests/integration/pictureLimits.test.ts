@@ -76,8 +76,11 @@ describe('pictures the build leaves out, while the build goes on', () => {
     host.requests.length = 0;
   });
 
-  const loadBlogs = async (options: Parameters<typeof pocketBaseBlogsLoader>[0] = {}) => {
-    const loaded = createLoaderContext('blogs', blogSchema);
+  const loadBlogs = async (
+    options: Parameters<typeof pocketBaseBlogsLoader>[0] = {},
+    kept?: Parameters<typeof createLoaderContext>[2],
+  ) => {
+    const loaded = createLoaderContext('blogs', blogSchema, kept);
     await pocketBaseBlogsLoader({
       url: server.url,
       failOnError: true,
@@ -247,6 +250,26 @@ describe('pictures the build leaves out, while the build goes on', () => {
         .map((src) => `picture removed from the body: ${src}: ${ADDRESS_NOT_ALLOWED}`)
         .sort(),
     );
+    expect(host.requests).toEqual([]);
+  });
+
+  it('no longer shows a picture an earlier build kept from a host that is now refused', async () => {
+    const post = await pb.collection('blogs').create({
+      title: 'Intranet',
+      content: `<p><img src="${host.url}/photo.png?intranet" alt="x"></p>`,
+      published: true,
+    });
+    const listed = await loadBlogs();
+    expect(listed.entries.get(post.id)!.data.html).toContain('data-cached-image');
+    host.requests.length = 0;
+
+    const { meta, cacheDir } = listed;
+    const unlisted = await loadBlogs({ imageAllowedOrigins: [] }, { meta, cacheDir });
+    const entry = unlisted.entries.get(post.id)!.data;
+    expect(entry.html).not.toContain('data-cached-image');
+    expect(entry.warnings).toEqual([
+      `picture removed from the body: ${host.url}/photo.png?intranet: ${ADDRESS_NOT_ALLOWED}`,
+    ]);
     expect(host.requests).toEqual([]);
   });
 });
