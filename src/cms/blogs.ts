@@ -152,7 +152,7 @@ async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch>
 async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
   const { store, meta, logger, config } = context;
   const settings = resolveOptions({ siteOrigin: config.site, ...options });
-  const images = openImageCache(context, settings.imageTimeoutMs);
+  const images = openImageCache(context, settings);
   const key = storeKey(settings);
   let fetched: BlogFetch;
   let entries: Awaited<ReturnType<typeof loadBlogEntry>>[];

@@ -1,5 +1,6 @@
 import { decode, encode } from 'html-entities';
 import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
+import { LIMITS } from '@/config/site';
 import { PASTED_PICTURE } from '@/lib/blog/sanitizeHtml';
 import { describeImageSource, type CachedImage, type ImageCache } from './images';
 
@@ -168,6 +169,35 @@ export function imgTag(attributes: Record<string, unknown>): string {
   return `<img ${pairs.join(' ')}>`;
 }
 
+/** Addresses named in the warning about pictures over the limit; the rest are counted. */
+const OVER_LIMIT_NAMED = 3;
+
+/**
+ * The first `max` addresses of a body, each kept wherever it appears, and the warning for those
+ * past them (one line, however many): they are left out without being fetched.
+ */
+function capPictures(pictures: BodyImage[], max: number) {
+  const kept = new Set<string>();
+  const over = new Set<string>();
+  for (const { url } of pictures) {
+    if (url && !kept.has(url)) (kept.size < max ? kept : over).add(url);
+  }
+  if (over.size === 0) return { kept };
+  const named = [...over].slice(0, OVER_LIMIT_NAMED).map(describeImageSource).join(', ');
+  const more = over.size > OVER_LIMIT_NAMED ? ` and ${over.size - OVER_LIMIT_NAMED} more` : '';
+  return {
+    kept,
+    warning: `${over.size} over the ${max} pictures a post may have, not fetched: ${named}${more}`,
+  };
+}
+
+interface LocaliseOptions {
+  images: ImageCache;
+  pocketBaseUrl: string;
+  warn: (message: string) => void;
+  maxPictures?: number;
+}
+
 interface LocalisedBody {
   html: string;
   /** The cached files the HTML's markers name. */
@@ -177,24 +207,24 @@ interface LocalisedBody {
 /**
  * Every picture of sanitised post HTML downloaded into the cache and rewritten for Astro's
  * pipeline, or removed with a warning naming the URL and the reason (unreachable, too slow, too
- * big, not a raster image, a relative path). The post is still built either way.
+ * big, not a raster image, a relative path, an address not allowed, past the post's number of
+ * pictures or the build's time for other hosts). The post is still built either way.
  */
 export async function localiseBodyImages(
   html: string,
-  {
-    images,
-    pocketBaseUrl,
-    warn,
-  }: { images: ImageCache; pocketBaseUrl: string; warn: (message: string) => void },
+  { images, pocketBaseUrl, warn, maxPictures = LIMITS.picturesPerPost }: LocaliseOptions,
 ): Promise<LocalisedBody> {
   const { pictures, rewrite } = findBodyImages(html, pocketBaseUrl);
   if (pictures.length === 0) return { html, files: [] };
+  const { kept, warning } = capPictures(pictures, maxPictures);
+  if (warning) warn(warning);
   const cached = await Promise.all(
     pictures.map(async (picture) => {
       if (!picture.url) {
         warn(`${picture.src || '(empty src)'}: not an http(s) URL or a PocketBase file path`);
         return undefined;
       }
+      if (!kept.has(picture.url)) return undefined;
       try {
         return await images.get(picture.url);
       } catch (error) {

@@ -6,7 +6,7 @@
 import type { LoaderContext } from 'astro/loaders';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
-import { IS_PREVIEW, POCKETBASE } from '@/config/env';
+import { IMAGE_ALLOWED_ORIGINS, IS_PREVIEW, POCKETBASE } from '@/config/env';
 import { SITE } from '@/config/site';
 import { createPocketBaseClient, describeError } from './client';
 import { createImageCache, type CachedImage, type ImageCache } from './images';
@@ -33,6 +33,13 @@ export interface PocketBaseLoaderOptions {
   timeoutMs?: number;
   /** Limit of one picture download (default LIMITS.imageDownloadTimeoutMs). */
   imageTimeoutMs?: number;
+  /**
+   * Origins on a local or private network pictures may come from besides PocketBase (default
+   * CONTENT_IMAGE_ALLOWED_ORIGINS).
+   */
+  imageAllowedOrigins?: string[];
+  /** The build's time for pictures from other hosts (default LIMITS.remotePicturesBudgetMs). */
+  remotePicturesBudgetMs?: number;
 }
 
 /** Raised when a production build cannot (or must not) read the blog. */
@@ -66,6 +73,8 @@ export function resolveOptions(options: PocketBaseLoaderOptions) {
     admin: options.admin ?? POCKETBASE.admin,
     timeoutMs: options.timeoutMs ?? POCKETBASE.timeoutMs,
     imageTimeoutMs: options.imageTimeoutMs,
+    imageAllowedOrigins: options.imageAllowedOrigins ?? IMAGE_ALLOWED_ORIGINS,
+    remotePicturesBudgetMs: options.remotePicturesBudgetMs,
   };
 }
 
@@ -87,8 +96,15 @@ export async function connect({ url, preview, admin, timeoutMs }: Settings): Pro
 }
 
 /** The image cache of this build, in its cacheDir. */
-export function openImageCache({ config, meta }: LoaderContext, timeoutMs: number | undefined) {
-  return createImageCache({ dir: imageCacheDir(config.cacheDir), meta, timeoutMs });
+export function openImageCache({ config, meta }: LoaderContext, settings: Settings) {
+  return createImageCache({
+    dir: imageCacheDir(config.cacheDir),
+    meta,
+    pocketBaseUrl: settings.url,
+    allowedOrigins: settings.imageAllowedOrigins,
+    timeoutMs: settings.imageTimeoutMs,
+    remoteBudgetMs: settings.remotePicturesBudgetMs,
+  });
 }
 
 /** A record's file: its PocketBase URL (file names are unique and never change in place). */

@@ -8,6 +8,8 @@ import type { MetaStore } from 'astro/loaders';
 import pLimit from 'p-limit';
 import { LIMITS } from '@/config/site';
 import { describeError } from './client';
+import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddresses';
+import { createRemoteBudget } from './remoteBudget';
 
 /**
  * Every picture the site shows from PocketBase (banners, avatars, pictures in a post's body), from
@@ -43,7 +45,7 @@ const RASTER_EXTENSIONS: Record<string, string> = {
  * CPU work per file (a hash and a header probe) is small. Astro's own image step runs one
  * transform per core after this.
  */
-const DOWNLOAD_CONCURRENCY = Math.max(2, availableParallelism() * 2);
+export const DOWNLOAD_CONCURRENCY = Math.max(2, availableParallelism() * 2);
 
 export interface CachedImage {
   /** The file's name in the cache folder: `<sha256>.<ext>`. */
@@ -57,9 +59,17 @@ interface ImageCacheOptions {
   dir: string;
   /** The loader's meta store: where URLs are mapped to cached files. */
   meta: MetaStore;
+  /** PocketBase's URL: its files are always fetched, and never count against the budget. */
+  pocketBaseUrl?: string;
+  /** Other origins the build may fetch from although they are on a private network. */
+  allowedOrigins?: string[];
   /** Whole download, headers and body. */
   timeoutMs?: number;
   maxBytes?: number;
+  /** Width × height, read from the header. */
+  maxPixels?: number;
+  /** The build's whole time for pictures from hosts other than PocketBase. */
+  remoteBudgetMs?: number;
 }
 
 export interface ImageCache {
@@ -71,6 +81,15 @@ export interface ImageCache {
 const metaKey = (url: string) => `image-file:${url}`;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/** Refuses a picture too large to decode safely, from the size its header states. */
+function checkPixels({ width, height }: { width: number; height: number }, maxPixels: number) {
+  if (width * height > maxPixels) {
+    throw new Error(
+      `${width} × ${height} pixels, over the ${maxPixels / 1_000_000}-megapixel limit`,
+    );
+  }
+}
 
 /**
  * A picture's URL for a message: a pasted one (a `data:` URL, megabytes of base64) by its type
@@ -118,40 +137,63 @@ async function writeOnce(file: string, data: Uint8Array): Promise<void> {
 export function createImageCache({
   dir,
   meta,
+  pocketBaseUrl = '',
+  allowedOrigins = [],
   timeoutMs = LIMITS.imageDownloadTimeoutMs,
   maxBytes = LIMITS.imageMaxBytes,
+  maxPixels = LIMITS.imageMaxPixels,
+  remoteBudgetMs = LIMITS.remotePicturesBudgetMs,
 }: ImageCacheOptions): ImageCache {
   const limit = pLimit(DOWNLOAD_CONCURRENCY);
   const inFlight = new Map<string, Promise<CachedImage>>();
+  const policy = createPictureAddressPolicy([pocketBaseUrl, ...allowedOrigins]);
+  const pocketBaseOrigin = URL.canParse(pocketBaseUrl) ? new URL(pocketBaseUrl).origin : '';
+  const remoteBudget = createRemoteBudget(remoteBudgetMs);
   let folderReady: Promise<unknown> | undefined;
 
-  async function download(url: string): Promise<CachedImage> {
+  /** The bytes of `url`, each failure told in words. */
+  async function fetchBytes(url: string, signal: AbortSignal, timedOut: (stage: string) => string) {
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetchCheckedPicture(url, policy, signal);
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError')
-        throw new Error(`no answer within ${timeoutMs / 1000} s`);
+        throw new Error(timedOut('no answer'));
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new Error(`unreachable (${cause?.code ?? cause?.message ?? describeError(error)})`);
+      if (!cause) throw error;
+      throw new Error(`unreachable (${cause.code ?? cause.message ?? describeError(error)})`);
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    let data: Uint8Array;
     try {
-      data = await readLimited(response, maxBytes);
+      return await readLimited(response, maxBytes);
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError')
-        throw new Error(`not downloaded within ${timeoutMs / 1000} s`);
+        throw new Error(timedOut('not downloaded'));
       throw error;
     }
+  }
+
+  async function download(url: string): Promise<CachedImage> {
+    // Pasted pictures and PocketBase's files are the build's own; other hosts share one time
+    // budget, so slow ones cannot hold the build up for the download limit once per picture.
+    const remote = !/^data:/i.test(url) && new URL(url).origin !== pocketBaseOrigin;
+    const data = remote
+      ? await remoteBudget.run(timeoutMs, (signal, timedOut) => fetchBytes(url, signal, timedOut))
+      : await fetchBytes(
+          url,
+          AbortSignal.timeout(timeoutMs),
+          (stage) => `${stage} within ${timeoutMs / 1000} s`,
+        );
     let probed: { width: number; height: number; format: string };
     try {
+      // From the header alone: nothing is decoded before the pixel limit is checked.
       probed = await imageMetadata(data, url);
     } catch {
       throw new Error('not an image');
     }
     const ext = RASTER_EXTENSIONS[probed.format];
     if (!ext) throw new Error(`not a raster image (${probed.format})`);
+    checkPixels(probed, maxPixels);
     const file = `${createHash('sha256').update(data).digest('hex')}.${ext}`;
     folderReady ??= mkdir(dir, { recursive: true });
     await folderReady;
@@ -164,11 +206,16 @@ export function createImageCache({
 
   return {
     dir,
-    get(url) {
+    async get(url) {
       const known = meta.get(metaKey(url));
       if (known) {
         const cached = JSON.parse(known) as CachedImage;
-        if (existsSync(path.join(dir, cached.file))) return Promise.resolve(cached);
+        if (existsSync(path.join(dir, cached.file))) {
+          // Kept by an earlier build, perhaps under other limits or another allow-list.
+          checkPixels(cached, maxPixels);
+          if (new URL(url).origin !== pocketBaseOrigin) await policy.check(new URL(url));
+          return cached;
+        }
       }
       let pending = inFlight.get(url);
       if (!pending) {

@@ -24,7 +24,7 @@ import type { BlogData } from './schemas';
  *
  * The store is reused only when it was built the same way: same PocketBase URL, same kind of
  * build (a preview's store holds drafts), same site origin (links in bodies depend on it), same
- * limits, and same code computing the entries: a digest of the content module and of the
+ * hosts pictures may come from, same limits, and same code computing the entries: a digest of the content module and of the
  * functions it derives fields with (excerpt, read time, dates, the sanitiser), so a fix to the
  * sanitiser never leaves old HTML in a warm build. Anything else starts from an empty store;
  * editing the site's copy (src/config/site.ts) or any other part of src/lib does not.
@@ -50,10 +50,24 @@ const codeDigest = createHash('sha256')
   .digest('hex');
 
 /** What a store depends on besides the records themselves. */
-export function storeKey(settings: { url: string; preview: boolean; siteOrigin: string }): string {
-  const { url, preview, siteOrigin } = settings;
+export function storeKey(settings: {
+  url: string;
+  preview: boolean;
+  siteOrigin: string;
+  imageAllowedOrigins: string[];
+}): string {
+  const { url, preview, siteOrigin, imageAllowedOrigins } = settings;
   return createHash('sha256')
-    .update(JSON.stringify({ url, preview, siteOrigin, limits: LIMITS, code: codeDigest }))
+    .update(
+      JSON.stringify({
+        url,
+        preview,
+        siteOrigin,
+        imageAllowedOrigins,
+        limits: LIMITS,
+        code: codeDigest,
+      }),
+    )
     .digest('hex');
 }
 

@@ -19,6 +19,7 @@ import {
 } from './connect';
 import { imageCacheDir, writeImageManifest } from './imageManifest';
 import { authorRecordSchema, tagRecordSchema, type AuthorData, type TagData } from './schemas';
+import { setContentWarnings } from './warnings';
 
 /** Records read whole, each turned into an entry (or skipped with a warning when invalid). */
 async function loadAll<T extends Record<string, unknown>>(
@@ -33,7 +34,7 @@ async function loadAll<T extends Record<string, unknown>>(
   const entries: { id: string; data: T }[] = [];
   try {
     const pb = await connect(settings);
-    const images = openImageCache(context, settings.imageTimeoutMs);
+    const images = openImageCache(context, settings);
     const records = await fetchAllRecords(pb, collection, { sort: 'name' });
     for (const raw of records) {
       const data = await toEntry(raw, { pb, images, context });
@@ -83,6 +84,7 @@ export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): 
   return {
     name: 'ledgerwise-pocketbase-authors',
     load: async (context) => {
+      const warnings: string[] = [];
       const authors = await loadAll<AuthorData>(
         context,
         options,
@@ -92,11 +94,11 @@ export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): 
           const parsed = authorRecordSchema.safeParse(raw);
           if (!parsed.success) return void warnInvalid(context, 'author', raw, parsed.error);
           const { name, slug, role, bio, avatar } = parsed.data;
-          const picture = await cachedPicture(images, fileUrl(pb, raw, avatar), (problem) =>
-            context.logger.warn(
-              `Author "${name}" (${raw.id}): avatar could not be downloaded, showing initials: ${problem}`,
-            ),
-          );
+          const picture = await cachedPicture(images, fileUrl(pb, raw, avatar), (problem) => {
+            const warning = `Author "${name}" (${raw.id}): avatar could not be downloaded, showing initials: ${problem}`;
+            warnings.push(warning);
+            context.logger.warn(warning);
+          });
           return {
             name,
             slug,
@@ -106,6 +108,7 @@ export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): 
           };
         },
       );
+      setContentWarnings('authors', warnings);
       await writeImageManifest(
         imageCacheDir(context.config.cacheDir),
         context.collection,

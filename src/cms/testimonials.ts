@@ -18,6 +18,7 @@ import {
 import type { BlogLoad } from './blogs';
 import { writeImageManifest } from './imageManifest';
 import { testimonialRecordSchema, type TestimonialData } from './schemas';
+import { setContentWarnings } from './warnings';
 
 const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
 
@@ -42,6 +43,7 @@ async function loadTestimonialEntry(
   raw: RecordModel,
   index: number,
   { pb, settings, images, context }: Omit<BlogLoad, 'now'>,
+  warnings: string[],
 ): Promise<TestimonialEntry | undefined> {
   const parsed = testimonialRecordSchema.safeParse(raw);
   if (!parsed.success) return undefined;
@@ -52,9 +54,11 @@ async function loadTestimonialEntry(
         '`published = true` (pocketbase/pb_migrations)',
     );
   }
-  const avatar = await cachedPicture(images, fileUrl(pb, raw, record.avatar), (problem) =>
-    context.logger.warn(`Avatar could not be downloaded, using the default image: ${problem}`),
-  );
+  const avatar = await cachedPicture(images, fileUrl(pb, raw, record.avatar), (problem) => {
+    const warning = `Testimonial by "${record.author}" (${record.id}): avatar could not be downloaded, using the default image: ${problem}`;
+    warnings.push(warning);
+    context.logger.warn(warning);
+  });
   return {
     id: record.id,
     data: {
@@ -72,15 +76,16 @@ async function loadTestimonialEntry(
 async function loadTestimonials(context: LoaderContext, options: PocketBaseLoaderOptions) {
   const { store, logger, parseData } = context;
   const settings = resolveOptions(options);
-  const images = openImageCache(context, settings.imageTimeoutMs);
+  const images = openImageCache(context, settings);
   let entries: TestimonialEntry[] = [];
+  const warnings: string[] = [];
   try {
     const pb = await connect(settings);
     const records = await fetchAllRecords(pb, 'testimonials');
     const valid = records.filter((raw) => testimonialRecordSchema.safeParse(raw).success);
     const load = { pb, settings, images, context };
     const loaded = await Promise.all(
-      valid.map((raw, index) => loadTestimonialEntry(raw, index, load)),
+      valid.map((raw, index) => loadTestimonialEntry(raw, index, load, warnings)),
     );
     entries = loaded.filter((entry): entry is TestimonialEntry => entry !== undefined);
     if (entries.length === 0)
@@ -93,6 +98,7 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
     entries = [];
   }
   if (entries.length === 0) entries = sampleTestimonials();
+  setContentWarnings('testimonials', warnings);
 
   store.clear();
   for (const { id, data } of entries) store.set({ id, data: await parseData({ id, data }) });

@@ -18,6 +18,7 @@ import {
 } from 'astro:env/client';
 import {
   ASTRO_CACHE_DIR,
+  CONTENT_IMAGE_ALLOWED_ORIGINS,
   FREE_PLAN_END_DATE,
   POCKETBASE_ADMIN_EMAIL,
   POCKETBASE_ADMIN_PASSWORD,
@@ -29,6 +30,7 @@ import {
 import path from 'node:path';
 import { readEmailjsConfig } from '@/lib/contact/emailjs';
 import { DEFAULT_LINKS, SITE } from '@/config/site';
+import { readOriginList } from '@/config/envSchema.mjs';
 
 /** SITE_URL, else SITE.url: the origin of canonical URLs, Open Graph, JSON-LD, RSS and robots.txt. */
 export const SITE_ORIGIN = new URL(SITE_URL ?? SITE.url);
@@ -82,6 +84,15 @@ export const POCKETBASE = {
   /** The admin login a draft preview reads drafts with. */
   admin: { email: POCKETBASE_ADMIN_EMAIL, password: POCKETBASE_ADMIN_PASSWORD },
 } as const;
+
+/**
+ * CONTENT_IMAGE_ALLOWED_ORIGINS: origins on a local or private network (an intranet host) the
+ * build may fetch pictures from; any other picture must come from PocketBase or a public host.
+ */
+export const IMAGE_ALLOWED_ORIGINS = readOriginList(
+  'CONTENT_IMAGE_ALLOWED_ORIGINS',
+  CONTENT_IMAGE_ALLOWED_ORIGINS,
+);
 
 /** ASTRO_CACHE_DIR, absolute: Astro's cacheDir, where the build also keeps its share cards. */
 export const CACHE_DIR = path.resolve(ASTRO_CACHE_DIR);

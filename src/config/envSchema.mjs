@@ -29,6 +29,7 @@ export const ENV_SCHEMA = {
 
   POCKETBASE_URL: envField.string({ ...server, optional: true, url: true }),
   POCKETBASE_TIMEOUT_SECONDS: envField.number({ ...server, gt: 0, default: 30 }),
+  CONTENT_IMAGE_ALLOWED_ORIGINS: envField.string({ ...server, optional: true }),
   PREVIEW_DRAFTS: envField.enum({ ...server, values: ['0', '1'], default: '0' }),
   POCKETBASE_ADMIN_EMAIL: envField.string({ ...secret, optional: true }),
   POCKETBASE_ADMIN_PASSWORD: envField.string({ ...secret, optional: true }),
@@ -84,6 +85,30 @@ export function readEnv(schema, env = process.env) {
   }
   if (problems.length) throw new Error(`Invalid environment variables: ${problems.join('; ')}.`);
   return /** @type {any} */ (values);
+}
+
+/**
+ * A comma-separated list of http(s) origins, each normalised (`https://Host:443/x` →
+ * `https://host`); throws naming the variable and the entry that is not one.
+ * @param {string} name
+ * @param {string | undefined} value
+ * @returns {string[]}
+ */
+export function readOriginList(name, value) {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+        throw new Error(
+          `${name}: "${entry}" is not an http(s) origin such as http://intranet.example:8080 ` +
+            '(list them separated by commas).',
+        );
+      }
+      return url.origin;
+    });
 }
 
 /** @param {any} field @param {any} result */

@@ -271,11 +271,20 @@ test.describe('a post with pictures from another host: production and preview bu
       POCKETBASE_ADMIN_EMAIL: pocketbase.admin.email,
       POCKETBASE_ADMIN_PASSWORD: pocketbase.admin.password,
     };
+    // "Another host" and the unreachable one are on 127.0.0.1, which the build refuses unless
+    // listed, as a self-hoster lists an intranet host.
+    const pictureHosts = `${host.url},${new URL(unreachable).origin}`;
     // Admin credentials are in the environment: without PREVIEW_DRAFTS=1 they must change nothing.
     // Both builds at once: each has its own output and cache folders.
     const [built, previewBuild] = await Promise.all([
-      runBuild({ pocketbaseUrl: pocketbase.url, env: { ...admin, PREVIEW_DRAFTS: undefined } }),
-      runBuild({ pocketbaseUrl: pocketbase.url, env: { ...admin, PREVIEW_DRAFTS: '1' } }),
+      runBuild({
+        pocketbaseUrl: pocketbase.url,
+        env: { ...admin, CONTENT_IMAGE_ALLOWED_ORIGINS: pictureHosts, PREVIEW_DRAFTS: undefined },
+      }),
+      runBuild({
+        pocketbaseUrl: pocketbase.url,
+        env: { ...admin, CONTENT_IMAGE_ALLOWED_ORIGINS: pictureHosts, PREVIEW_DRAFTS: '1' },
+      }),
     ]);
     outDirs.push(built.outDir, previewBuild.outDir);
     if (built.code !== 0) throw new Error(`production build failed:\n${built.output}`);

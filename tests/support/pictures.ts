@@ -1,6 +1,7 @@
 /** Plain pictures for tests, made by sharp (the site's own image library), and their removal. */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { RecordModel } from 'pocketbase';
 import type { TestPocketBase } from './pocketbase';
 
@@ -22,6 +23,31 @@ export async function pngBuffer(
 export async function pngBlob(width: number, height: number, background?: Colour): Promise<Blob> {
   const bytes = new Uint8Array(await pngBuffer(width, height, background));
   return new Blob([bytes], { type: 'image/png' });
+}
+
+/**
+ * A PNG that only states its size: signature, IHDR (8-bit greyscale, `width` × `height`) and
+ * IEND, with valid CRCs, in under 60 bytes. Headers and mime sniffing read it as a PNG of that
+ * size; decoding it would fail, and must never be tried for a picture over the pixel limit.
+ */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth; colour type, compression, filter, interlace: 0
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Deletes a record's stored files on disk, so downloading them answers 404. */

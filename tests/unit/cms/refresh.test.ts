@@ -40,13 +40,15 @@ describe('storeKey', () => {
     url: 'http://127.0.0.1:8090',
     preview: false,
     siteOrigin: 'https://ledgerwise.co.za',
+    imageAllowedOrigins: [] as string[],
   };
 
-  it('differs for another PocketBase, a preview or another site origin, and only then', () => {
+  it('differs for another PocketBase, a preview, another site origin or other allowed picture hosts, and only then', () => {
     const key = storeKey(base);
     expect(storeKey({ ...base })).toBe(key);
     expect(storeKey({ ...base, url: 'http://127.0.0.1:8091' })).not.toBe(key);
     expect(storeKey({ ...base, preview: true })).not.toBe(key);
     expect(storeKey({ ...base, siteOrigin: 'https://example.com' })).not.toBe(key);
+    expect(storeKey({ ...base, imageAllowedOrigins: ['http://intranet.example'] })).not.toBe(key);
   });
 });

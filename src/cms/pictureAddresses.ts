@@ -1,0 +1,111 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList } from 'node:net';
+
+/**
+ * Which addresses the build may fetch a picture from. An editor can type any address into a
+ * post, and the build runs inside the host's network: unchecked, it would fetch from the build
+ * machine itself, the intranet or the cloud's metadata service (169.254.169.254), and its
+ * warnings would tell which of those answer. So a picture's host name is resolved first and
+ * every address it resolves to must be a public one, before any connection; each redirect is
+ * checked the same way. PocketBase's own origin (the build reads from it anyway, often on
+ * 127.0.0.1) and the origins a self-hoster lists in CONTENT_IMAGE_ALLOWED_ORIGINS are trusted.
+ */
+
+/** Networks no public picture lives on. Node checks IPv4-mapped IPv6 against the IPv4 rules. */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network", 0.0.0.0 included
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16], // link-local: the cloud metadata services
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and the broadcast address
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128],
+  ['fc00::', 7], // unique local (AWS's metadata service is fd00:ec2::254)
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // the old site-local
+  ['ff00::', 8], // multicast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/** The reason given for a refused address: nothing about whether anything answers there. */
+export const ADDRESS_NOT_ALLOWED =
+  'address not allowed (a local or private network: a picture must come from PocketBase or a ' +
+  'public website, or from a host listed in CONTENT_IMAGE_ALLOWED_ORIGINS)';
+
+/** Redirects followed for one picture, each checked like the first address. */
+const MAX_REDIRECTS = 5;
+
+/** True when every address `hostname` resolves to is public. */
+export async function resolvesToPublicAddresses(hostname: string): Promise<boolean> {
+  // An IPv6 literal comes bracketed from a URL; lookup returns a literal as it is.
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = await lookup(host, { all: true, verbatim: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new Error(`unreachable (${code ?? 'the name does not resolve'})`);
+  }
+  return (
+    addresses.length > 0 &&
+    addresses.every(
+      ({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'),
+    )
+  );
+}
+
+export interface PictureAddressPolicy {
+  /** Resolves when the build may fetch `url`; rejects with ADDRESS_NOT_ALLOWED otherwise. */
+  check(url: URL): Promise<void>;
+}
+
+/**
+ * The policy of one build: `trustedOrigins` (PocketBase's URL, CONTENT_IMAGE_ALLOWED_ORIGINS)
+ * are fetched wherever they run; any other http(s) host only when all its addresses are public.
+ */
+export function createPictureAddressPolicy(trustedOrigins: string[]): PictureAddressPolicy {
+  const trusted = new Set(
+    trustedOrigins.filter((origin) => URL.canParse(origin)).map((origin) => new URL(origin).origin),
+  );
+  return {
+    async check(url) {
+      if (trusted.has(url.origin)) return;
+      const web = url.protocol === 'http:' || url.protocol === 'https:';
+      if (!web || !(await resolvesToPublicAddresses(url.hostname))) {
+        throw new Error(ADDRESS_NOT_ALLOWED);
+      }
+    },
+  };
+}
+
+/**
+ * fetch, with every address on the way (the first and each redirect's) checked by `policy`
+ * before it is connected to. `data:` URLs (pasted pictures) involve no network.
+ */
+export async function fetchCheckedPicture(
+  url: string,
+  policy: PictureAddressPolicy,
+  signal: AbortSignal,
+): Promise<Response> {
+  if (/^data:/i.test(url)) return fetch(url, { signal });
+  let current = new URL(url);
+  for (let redirects = 0; ; redirects += 1) {
+    await policy.check(current);
+    const response = await fetch(current, { signal, redirect: 'manual' });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || !location) return response;
+    await response.body?.cancel();
+    if (redirects === MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
+    current = new URL(location, current);
+  }
+}
