@@ -6,9 +6,9 @@
  */
 
 onRecordBeforeCreateRequest(function (e) {
-  require(__hooks + '/content/publishCheck.js').checkBeforePublish(e.record);
+  require(__hooks + '/content/publishCheck.js').checkBeforeSave(e);
 }, 'blogs');
 
 onRecordBeforeUpdateRequest(function (e) {
-  require(__hooks + '/content/publishCheck.js').checkBeforePublish(e.record);
+  require(__hooks + '/content/publishCheck.js').checkBeforeSave(e);
 }, 'blogs');

@@ -34,17 +34,15 @@ export const PASTED_PICTURE =
  * pasted pictures: what the build can fetch. Any other `src` is removed by the sanitiser.
  */
 export function isFetchableImageSource(src: string | undefined): boolean {
-  const text = src?.trim();
-  if (!text) return false;
-  if (/^\/(?![\\/])/.test(text)) return true;
-  if (PASTED_PICTURE.test(text)) return true;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  const text = src?.trim() ?? '';
+  return /^\/(?![\\/])/.test(text) || PASTED_PICTURE.test(text) || WEB_ADDRESS.test(text);
 }
+
+/**
+ * An http(s) address with a host (no spaces in it), as a URL parser accepts it. A pattern, not
+ * `new URL`: PocketBase's JS engine has no URL, and both sides must answer alike.
+ */
+const WEB_ADDRESS = /^https?:\/\/[^\s/\\?#]+(?:[/?#]|$)/i;
 
 export interface Finding {
   /** What the site leaves out, for the build's warnings. */
