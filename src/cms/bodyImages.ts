@@ -1,7 +1,7 @@
 import { decode, encode } from 'html-entities';
 import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 import { LIMITS } from '@/config/site';
-import { PASTED_PICTURE } from '@/lib/blog/sanitizeHtml';
+import { PASTED_PICTURE } from '@/lib/blog/bodyJudgment';
 import { describeImageSource, type CachedImage, type ImageCache } from './images';
 
 /**

@@ -1,12 +1,23 @@
 /**
- * The publish check in PocketBase's hooks (pb_hooks/content/publishCheck.js), through the API as
- * the admin UI uses it, on a real PocketBase 0.22: a save that would publish what the site
- * leaves out is refused with a message that says what to do; drafts and colours never are.
+ * The publish check in PocketBase's hooks (pb_hooks/content/publishCheck.js, running the site's
+ * judgment bundled), through the API as the admin UI uses it, on a real PocketBase 0.22: a save
+ * that would publish what the site leaves out is refused with a message that says what to do;
+ * drafts and colours never are, but no save takes a body over the size limit. The cases are the
+ * unit test's (tests/support/publishCases.ts), so the hook and the judgment cannot disagree.
  */
 import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import {
+  HUGE_BANNER_REFUSAL,
+  HUGE_PICTURE,
+  hugeFileRefusal,
+  OVERSIZED_BODY,
+  OVERSIZED_BODY_REFUSAL,
+  pngHeader,
+  PUBLISH_CASES,
+} from '../support/publishCases';
 
 let server: TestPocketBase;
 let pb: PocketBase;
@@ -18,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** The refusal's status and message, or undefined when the save went through. */
-async function refusal(save: Promise<unknown>) {
+async function answerOf(save: Promise<unknown>) {
   try {
     await save;
     return undefined;
@@ -32,7 +43,7 @@ const EMBED = '<p>Watch:</p><iframe src="https://www.youtube.com/embed/abc"></if
 
 describe('publishing a post PocketBase checks first', () => {
   it('refuses to publish an embedded video, saying what to do instead; the draft is saved', async () => {
-    const refused = await refusal(
+    const refused = await answerOf(
       pb.collection('blogs').create({ title: 'Video', content: EMBED, published: true }),
     );
     expect(refused).toEqual({
@@ -45,7 +56,7 @@ describe('publishing a post PocketBase checks first', () => {
     // The same body as a draft is saved; publishing it later is refused, and it stays a draft.
     const draft = await pb.collection('blogs').create({ title: 'Video', content: EMBED });
     expect(
-      (await refusal(pb.collection('blogs').update(draft.id, { published: true })))?.status,
+      (await answerOf(pb.collection('blogs').update(draft.id, { published: true })))?.status,
     ).toBe(400);
     expect(await pb.collection('blogs').getOne(draft.id)).toMatchObject({
       published: false,
@@ -55,7 +66,7 @@ describe('publishing a post PocketBase checks first', () => {
     const ahead = new Date(Date.now() + 86_400_000).toISOString().replace('T', ' ');
     expect(
       (
-        await refusal(
+        await answerOf(
           pb.collection('blogs').update(draft.id, { published: true, published_at: ahead }),
         )
       )?.status,
@@ -68,41 +79,54 @@ describe('publishing a post PocketBase checks first', () => {
     expect(fixed.published).toBe(true);
   });
 
-  it('refuses a script, and a picture the site cannot use, naming it', async () => {
-    const script = await refusal(
-      pb.collection('blogs').create({
-        title: 'Script',
-        content: '<p>Hi</p><script>alert(1)</script>',
+  it.each(PUBLISH_CASES)('$name', async ({ content, refusal }) => {
+    const answer = await answerOf(
+      pb.collection('blogs').create({ title: 'Case', content, published: true }),
+    );
+    expect(answer?.message).toBe(refusal);
+    if (refusal) expect(answer?.status).toBe(400);
+  });
+
+  it('refuses any save of a body over 16 MB, a draft too', async () => {
+    const answer = await answerOf(
+      pb.collection('blogs').create({ title: 'Huge', content: OVERSIZED_BODY }),
+    );
+    expect(answer).toEqual({ status: 400, message: OVERSIZED_BODY_REFUSAL });
+  });
+
+  it('refuses to publish a banner or a body picture from PocketBase over the pixel cap, read from its header', async () => {
+    const png = (bytes: Uint8Array, name: string) =>
+      new File([new Uint8Array(bytes)], name, { type: 'image/png' });
+    const huge = png(HUGE_PICTURE, 'huge.png');
+    // Uploaded with the publishing save.
+    const uploaded = new FormData();
+    uploaded.append('title', 'Banner');
+    uploaded.append('content', '<p>x</p>');
+    uploaded.append('published', 'true');
+    uploaded.append('banner_image', huge);
+    expect((await answerOf(pb.collection('blogs').create(uploaded)))?.message).toBe(
+      HUGE_BANNER_REFUSAL,
+    );
+    // Stored with a draft, then published.
+    const draft = await pb.collection('blogs').create({ title: 'Banner', banner_image: huge });
+    expect(
+      (await answerOf(pb.collection('blogs').update(draft.id, { published: true })))?.message,
+    ).toBe(HUGE_BANNER_REFUSAL);
+    // A picture the image picker inserts from the post's files.
+    const withFile = await pb.collection('blogs').update(draft.id, {
+      banner_image: png(pngHeader(8000, 6000, 4096), 'fine.png'),
+    });
+    expect(
+      (await answerOf(pb.collection('blogs').update(draft.id, { published: true })))?.message,
+    ).toBeUndefined();
+    const gallery = await pb.collection('blogs').create({ title: 'Gallery', banner_image: huge });
+    const src = `http://127.0.0.1:8090/_/../api/files/blogs/${gallery.id}/${gallery.banner_image}?thumb=`;
+    const answer = await answerOf(
+      pb.collection('blogs').update(withFile.id, {
+        content: `<p><img src="${src}" alt=""></p>`,
         published: true,
       }),
     );
-    expect(script?.message).toBe(
-      'Cannot publish: scripts cannot run on the site; remove the script. Or untick published.',
-    );
-    for (const src of ['file:///C:/Users/editor/chart.png', 'data:image/svg+xml;base64,PHN2Zz4=']) {
-      const picture = await refusal(
-        pb.collection('blogs').create({
-          title: 'Picture',
-          content: `<p><img src="${src}" alt="Chart"></p>`,
-          published: true,
-        }),
-      );
-      // A long address is cut short.
-      const shown = src.length > 24 ? `${src.slice(0, 24)}…` : src;
-      expect(picture?.message, src).toBe(
-        `Cannot publish: picture ${shown} is not a web address; insert it with the image picker. Or untick published.`,
-      );
-    }
-  });
-
-  it('publishes what the site shows: colours (left out by design), web, PocketBase and pasted pictures', async () => {
-    const content =
-      '<p style="text-align: center"><span style="color: #e03e2d">Red</span> words.</p>' +
-      '<p><img src="https://www.sars.gov.za/logo.png" alt=""></p>' +
-      '<p><img src="http://127.0.0.1:8090/_/../api/files/blogs/abc/x.png?thumb=" alt=""></p>' +
-      '<p><img src="/api/files/blogs/abc/y.png" alt=""></p>' +
-      '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt=""></p>';
-    const post = await pb.collection('blogs').create({ title: 'Fine', content, published: true });
-    expect(post.published).toBe(true);
+    expect(answer?.message).toBe(hugeFileRefusal(gallery.banner_image));
   });
 });

@@ -1,50 +1,97 @@
 /*
- * Before a post is saved with `published` ticked (to go live now or at its date), its body is
- * checked the way the site will treat it. What the editor clearly meant to show and the site
- * would leave out refuses the save, with a message that says what and what to do instead, shown
- * by the admin UI. A draft's save is never refused, and colours and fonts (left out by design,
- * reported by the build) never refuse one.
- *
- * The site's sanitiser (src/lib/blog/sanitizeHtml.ts) is the rule; this is its short form for the
- * content editors produce, in the only language PocketBase runs.
+ * Before a post is saved, its body is judged by the site's own code (bodyJudgment.js, bundled
+ * from src/lib/blog/publishCheck.ts by `npm run build:hooks`), so what this check lets through
+ * is what the site shows. Any save, a draft's too, is refused when the body is over the site's
+ * limit. A save with `published` ticked (to go live now or at its date) is refused when the site
+ * would leave out content the editor meant to show: embeds, scripts, forms, drawings, links and
+ * pictures it cannot use, and pictures (pasted, the banner, or PocketBase files the body shows)
+ * over the site's limits, read from their headers. Colours and fonts never refuse one.
  */
 
-var EMBED = /<(iframe|embed|object|video|audio)\b/i;
-var SCRIPT = /<script\b/i;
-var IMAGE_SOURCE = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-/** What the site fetches and serves itself: a web address, a path on PocketBase or the site. */
-var WEB_ADDRESS = /^(https?:\/\/|\/(?![\/\\]))/i;
-var PASTED_PICTURE = /^data:image\/(png|jpeg|webp|gif|avif);base64,/i;
-
-/** @param {string} html @returns {string[]} what would be left out, and what to do instead */
-function problemsOf(html) {
-  var problems = [];
-  if (EMBED.test(html)) {
-    problems.push('videos cannot be embedded; paste the link as a link');
+/** A Go reader's next `size` bytes (at most), as a Uint8Array: goja fills the array in place. */
+function readBytes(reader, size) {
+  var bytes = new Uint8Array(size);
+  var at = 0;
+  while (at < size) {
+    var chunk = new Uint8Array(Math.min(size - at, 1 << 20));
+    var got = 0;
+    try {
+      got = reader.read(chunk);
+    } catch (_) {
+      break; // io.EOF: the file was shorter than it said.
+    }
+    if (!got) break;
+    bytes.set(chunk.subarray(0, got), at);
+    at += got;
   }
-  if (SCRIPT.test(html)) problems.push('scripts cannot run on the site; remove the script');
-  IMAGE_SOURCE.lastIndex = 0;
-  var match;
-  while ((match = IMAGE_SOURCE.exec(html))) {
-    var source = (match[1] || match[2] || match[3] || '').trim();
-    if (WEB_ADDRESS.test(source) || PASTED_PICTURE.test(source)) continue;
-    // Short enough for the admin UI's toast, which shows three lines.
-    var shown = source.length > 24 ? source.slice(0, 24) + '…' : source || 'empty';
-    problems.push('picture ' + shown + ' is not a web address; insert it with the image picker');
-    break;
-  }
-  return problems;
+  return at < size ? bytes.subarray(0, at) : bytes;
 }
 
-/**
- * Throws the admin UI's error message when a save would publish content the site leaves out: one
- * short message (the admin UI shows it in a small toast) naming each problem and its fix.
- */
-function checkBeforePublish(record) {
+/** A picture file for the judgment: its size, its header, and the whole of it when needed. */
+function pictureFile(size, open, judgment) {
+  function read(limit) {
+    var reader = open();
+    try {
+      return readBytes(reader, Math.min(size, limit));
+    } finally {
+      reader.close();
+    }
+  }
+  return {
+    size: size,
+    head: function () {
+      return read(judgment.HEADER_BYTES);
+    },
+    whole: function () {
+      return read(size);
+    },
+  };
+}
+
+/** Throws the admin UI's error message when the save is refused. */
+function checkBeforeSave(e) {
+  var judgment = require(__hooks + '/content/bodyJudgment.js');
+  var record = e.record;
+  var content = record.getString('content');
+  var refused = judgment.saveRefusal(content);
+  if (refused) throw new BadRequestError(refused);
   if (!record.getBool('published')) return;
-  var problems = problemsOf(record.getString('content'));
-  if (problems.length === 0) return;
-  throw new BadRequestError('Cannot publish: ' + problems.join('. ') + '. Or untick published.');
+
+  var storage = $app.newFilesystem();
+  try {
+    var stored = function (key) {
+      var size;
+      try {
+        size = storage.getFile(key).size(); // Throws when there is no such file.
+      } catch (_) {
+        return undefined;
+      }
+      return pictureFile(size, function () { return storage.getFile(key); }, judgment); // prettier-ignore
+    };
+    var uploaded = (e.uploadedFiles && e.uploadedFiles['banner_image']) || [];
+    var bannerName = record.getString('banner_image');
+    var banner = uploaded.length
+      ? pictureFile(uploaded[0].size, function () { return uploaded[0].reader.open(); }, judgment) // prettier-ignore
+      : bannerName
+        ? stored(record.baseFilesPath() + '/' + bannerName)
+        : undefined;
+    var refusal = judgment.publishRefusal({
+      content: content,
+      banner: banner,
+      readFile: function (file) {
+        var collection;
+        try {
+          collection = $app.dao().findCollectionByNameOrId(file.collection);
+        } catch (_) {
+          return undefined;
+        }
+        return stored(collection.id + '/' + file.record + '/' + file.name);
+      },
+    });
+    if (refusal) throw new BadRequestError(refusal);
+  } finally {
+    storage.close();
+  }
 }
 
-module.exports = { problemsOf: problemsOf, checkBeforePublish: checkBeforePublish };
+module.exports = { checkBeforeSave: checkBeforeSave };

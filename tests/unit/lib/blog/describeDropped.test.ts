@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeDropped, sanitizeHtml } from '@/lib/blog/sanitizeHtml';
+import { describeDropped } from '@/lib/blog/bodyJudgment';
+import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 
 describe('describeDropped', () => {
   it('names what the sanitiser leaves out, in words an editor can act on, with counts', () => {

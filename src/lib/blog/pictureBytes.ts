@@ -1,0 +1,104 @@
+import { imageSize } from 'image-size';
+import { LIMITS } from '@/config/site';
+
+/**
+ * What the site makes of a picture's bytes, as the build's image cache does (src/cms/images.ts):
+ * the format is sniffed from the header, never taken from the declared type or the name, and
+ * only raster formats the image pipeline turns into WebP are kept; a file over
+ * LIMITS.imageMaxBytes, or over LIMITS.imageMaxPixels (width × height from the header, before any
+ * decoding), is left out. Pure: it runs in the build and in PocketBase's hooks (goja) alike.
+ */
+
+/** image-size's names of the formats the site keeps (tiff too, as the image cache does). */
+const KEPT_FORMATS = new Set(['png', 'jpg', 'webp', 'gif', 'avif', 'tiff']);
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
+
+/** What the site would leave out a picture for, in words for the editor, or undefined. */
+export type PictureProblem =
+  | { kind: 'broken'; words: string }
+  | { kind: 'format'; words: string }
+  | { kind: 'bytes'; words: string }
+  | { kind: 'pixels'; words: string };
+
+/** The width and height a header declares, and its format, or undefined when none is read. */
+function probe(bytes: Uint8Array): { type: string; pixels: number } | undefined {
+  try {
+    const { type, width, height } = imageSize(bytes);
+    return type && width && height ? { type, pixels: width * height } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The problem with a picture of `size` bytes whose start (or whole) is `bytes`; `more` gives the
+ * whole file when the start was not enough to read the header (a JPEG's size may come after a
+ * long EXIF block), so a large picture is rarely decoded or read whole.
+ */
+export function pictureProblem(
+  size: number,
+  bytes: Uint8Array,
+  more?: () => Uint8Array,
+): PictureProblem | undefined {
+  if (size > LIMITS.imageMaxBytes)
+    return {
+      kind: 'bytes',
+      words: `is ${megabytes(size)}, over the ${megabytes(LIMITS.imageMaxBytes)} limit`,
+    };
+  const probed = probe(bytes) ?? (more && bytes.length < size ? probe(more()) : undefined);
+  if (!probed) return { kind: 'format', words: 'is not a PNG, JPEG, WebP, GIF or AVIF image' };
+  if (!KEPT_FORMATS.has(probed.type))
+    return { kind: 'format', words: `is ${probed.type.toUpperCase()}, not a PNG, JPEG, WebP, GIF or AVIF image` }; // prettier-ignore
+  if (probed.pixels > LIMITS.imageMaxPixels)
+    return {
+      kind: 'pixels',
+      words: `is ${megapixels(probed.pixels)}, over the ${megapixels(LIMITS.imageMaxPixels)} limit`,
+    };
+  return undefined;
+}
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUES = new Uint8Array(128);
+for (let index = 0; index < 64; index++) BASE64_VALUES[BASE64_ALPHABET.charCodeAt(index)] = index;
+
+/**
+ * The base64 of a `data:` URL as fetch reads it (WHATWG "forgiving-base64 decode": ASCII
+ * whitespace ignored, at most two `=` at the end, nothing else), or undefined when fetch would
+ * refuse it. Returns the clean text and its byte length; `decode` turns its first `limit` bytes
+ * into bytes (goja has no atob).
+ */
+export function readBase64(text: string) {
+  let clean = text.replace(/[\t\n\f\r ]+/g, '');
+  if (clean.length % 4 === 0) clean = clean.replace(/={1,2}$/, '');
+  if (clean.length % 4 === 1 || !/^[A-Za-z0-9+/]*$/.test(clean)) return undefined;
+  const size = Math.floor((clean.length * 3) / 4);
+  const decode = (limit = size): Uint8Array => {
+    const bytes = new Uint8Array(Math.min(limit, size));
+    const chars = Math.min(clean.length, Math.ceil((bytes.length * 4) / 3));
+    let bits = 0;
+    let count = 0;
+    let at = 0;
+    for (let index = 0; index < chars && at < bytes.length; index++) {
+      bits = (bits << 6) | BASE64_VALUES[clean.charCodeAt(index)];
+      count += 6;
+      if (count >= 8) {
+        count -= 8;
+        bytes[at++] = (bits >> count) & 0xff;
+      }
+    }
+    return bytes;
+  };
+  return { size, decode };
+}
+
+/** A header's worth of a picture: enough for every format but a JPEG with a long EXIF block. */
+export const HEADER_BYTES = 64 * 1024;
+
+/** The problem with a pasted picture (a `data:image/…;base64,` URL's payload), or undefined. */
+export function pastedPictureProblem(base64: string): PictureProblem | undefined {
+  const read = readBase64(base64);
+  if (!read) return { kind: 'broken', words: 'is not valid base64' };
+  return pictureProblem(read.size, read.decode(HEADER_BYTES), () => read.decode());
+}
