@@ -18,6 +18,7 @@ import {
   type PocketBaseLoaderOptions,
 } from './connect';
 import { imageCacheDir, writeImageManifest } from './imageManifest';
+import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { authorRecordSchema, tagRecordSchema, type AuthorData, type TagData } from './schemas';
 
 /** Records read whole, each turned into an entry (or skipped with a warning when invalid). */
@@ -31,12 +32,13 @@ async function loadAll<T extends Record<string, unknown>>(
   const { store, logger, parseData } = context;
   const settings = resolveOptions(options);
   const entries: { id: string; data: T }[] = [];
+  const skipped: string[] = [];
   try {
     const pb = await connect(settings);
     const images = openImageCache(context, settings.imageTimeoutMs);
     const records = await fetchAllRecords(pb, collection, { sort: 'name' });
     for (const raw of records) {
-      const data = await toEntry(raw, { pb, images, context });
+      const data = await toEntry(raw, { pb, images, context, skipped });
       if (data) entries.push({ id: raw.id, data });
     }
   } catch (error) {
@@ -45,6 +47,7 @@ async function loadAll<T extends Record<string, unknown>>(
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
     logger.error(message);
   }
+  setContentWarnings(collection, skipped);
   store.clear();
   for (const { id, data } of entries) store.set({ id, data: await parseData({ id, data }) });
   return entries.map(({ data }) => data);
@@ -54,13 +57,19 @@ interface LoadParts {
   pb: Awaited<ReturnType<typeof connect>>;
   images: ReturnType<typeof openImageCache>;
   context: LoaderContext;
+  /** The content warnings of the records left out. */
+  skipped: string[];
 }
 
-/** An invalid record is left out, with the field and the reason. */
-function warnInvalid(context: LoaderContext, what: string, raw: RecordModel, error: unknown) {
-  const issue = (error as { issues?: { path: (string | number)[]; message: string }[] })
-    .issues?.[0];
-  context.logger.warn(`Skipping ${what} ${raw.id}: ${issue?.path.join('.')}: ${issue?.message}`);
+/** An invalid record is left out, named in the build's content warnings with the reason. */
+function warnInvalid(
+  { context, skipped }: LoadParts,
+  what: string,
+  raw: RecordModel,
+  error: Parameters<typeof invalidRecordWarning>[2],
+) {
+  skipped.push(invalidRecordWarning(what, raw, error));
+  context.logger.warn(skipped.at(-1)!);
 }
 
 /** The `tags` collection: every topic in PocketBase. */
@@ -68,9 +77,9 @@ export function pocketBaseTagsLoader(options: PocketBaseLoaderOptions = {}): Loa
   return {
     name: 'ledgerwise-pocketbase-tags',
     load: async (context) => {
-      await loadAll<TagData>(context, options, 'tags', 'topics', async (raw) => {
+      await loadAll<TagData>(context, options, 'tags', 'topics', async (raw, load) => {
         const parsed = tagRecordSchema.safeParse(raw);
-        if (!parsed.success) return void warnInvalid(context, 'topic', raw, parsed.error);
+        if (!parsed.success) return void warnInvalid(load, 'Topic', raw, parsed.error);
         const { name, slug, description } = parsed.data;
         return { name, slug, ...(description ? { description } : {}) };
       });
@@ -88,9 +97,10 @@ export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): 
         options,
         'authors',
         'authors',
-        async (raw, { pb, images }) => {
+        async (raw, load) => {
+          const { pb, images } = load;
           const parsed = authorRecordSchema.safeParse(raw);
-          if (!parsed.success) return void warnInvalid(context, 'author', raw, parsed.error);
+          if (!parsed.success) return void warnInvalid(load, 'Author', raw, parsed.error);
           const { name, slug, role, bio, avatar } = parsed.data;
           const picture = await cachedPicture(images, fileUrl(pb, raw, avatar), (problem) =>
             context.logger.warn(

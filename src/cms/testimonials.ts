@@ -17,6 +17,7 @@ import {
 } from './connect';
 import type { BlogLoad } from './blogs';
 import { writeImageManifest } from './imageManifest';
+import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { testimonialRecordSchema, type TestimonialData } from './schemas';
 
 const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
@@ -74,10 +75,18 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
   const settings = resolveOptions(options);
   const images = openImageCache(context, settings.imageTimeoutMs);
   let entries: TestimonialEntry[] = [];
+  const skipped: string[] = [];
   try {
     const pb = await connect(settings);
     const records = await fetchAllRecords(pb, 'testimonials');
-    const valid = records.filter((raw) => testimonialRecordSchema.safeParse(raw).success);
+    const valid = records.filter((raw) => {
+      const parsed = testimonialRecordSchema.safeParse(raw);
+      if (!parsed.success) {
+        skipped.push(invalidRecordWarning('Testimonial', raw, parsed.error));
+        logger.warn(skipped.at(-1)!);
+      }
+      return parsed.success;
+    });
     const load = { pb, settings, images, context };
     const loaded = await Promise.all(
       valid.map((raw, index) => loadTestimonialEntry(raw, index, load)),
@@ -93,6 +102,7 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
     entries = [];
   }
   if (entries.length === 0) entries = sampleTestimonials();
+  setContentWarnings('testimonials', skipped);
 
   store.clear();
   for (const { id, data } of entries) store.set({ id, data: await parseData({ id, data }) });

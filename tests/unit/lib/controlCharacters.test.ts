@@ -18,7 +18,7 @@ describe('removeControlCharacters', () => {
 
 describe('CMS records', () => {
   const base = {
-    id: 'abc123',
+    id: 'abc123def456ghi',
     collectionId: 'c',
     created: '2025-07-01 12:00:00.000Z',
     updated: '2025-07-01 12:00:00.000Z',
