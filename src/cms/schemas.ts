@@ -1,10 +1,10 @@
 import { z } from 'astro/zod';
-import { removeControlCharacters } from '@/lib/controlCharacters';
+import { removeNonXmlCharacters } from '@/lib/xmlCharacters';
 
-/** A CMS text field, its control characters removed first so RSS and JSON-LD stay well-formed. */
+/** A CMS text field, without the characters XML forbids, so RSS and JSON-LD stay well-formed. */
 function cmsText<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess(
-    (value) => (typeof value === 'string' ? removeControlCharacters(value) : value),
+    (value) => (typeof value === 'string' ? removeNonXmlCharacters(value) : value),
     schema,
   );
 }
