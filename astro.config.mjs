@@ -42,6 +42,7 @@ export default defineConfig({
       // A post's lastmod is the dateModified its built page states.
       serialize: lastmod.serialize,
     }),
+    // After the sitemap: fails the build when the sitemap could not be written.
     lastmod.integration,
     // Per-page CSP meta with the hashes of every inline script (see the integration).
     contentSecurityPolicy(),

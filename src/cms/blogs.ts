@@ -39,7 +39,7 @@ import {
   type ListedRecord,
 } from './refresh';
 import { blogRecordSchema, type BlogData } from './schemas';
-import { setContentWarnings } from './warnings';
+import { invalidRecordWarning, setContentWarnings } from './warnings';
 
 const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 
@@ -60,11 +60,13 @@ export interface BlogLoad {
 async function loadBlogEntry(
   raw: RecordModel,
   { pb, settings, images, now, context }: BlogLoad,
+  skipped: string[],
 ): Promise<{ id: string; data: BlogData } | undefined> {
   const { logger, parseData } = context;
   const parsed = blogRecordSchema.safeParse(raw);
   if (!parsed.success) {
-    logger.warn(`Skipping blog record ${raw.id}: ${parsed.error.issues[0]?.message}`);
+    skipped.push(invalidRecordWarning('Post', raw, parsed.error));
+    logger.warn(skipped.at(-1)!);
     return undefined;
   }
   const record = parsed.data;
@@ -157,11 +159,12 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
   const key = storeKey(settings);
   let fetched: BlogFetch;
   let entries: Awaited<ReturnType<typeof loadBlogEntry>>[];
+  const skipped: string[] = [];
   try {
     const pb = await connect(settings);
     const load = { pb, settings, images, now: new Date(), context };
     fetched = await fetchBlogRecords(load, key);
-    entries = await Promise.all(fetched.records.map((raw) => loadBlogEntry(raw, load)));
+    entries = await Promise.all(fetched.records.map((raw) => loadBlogEntry(raw, load, skipped)));
   } catch (error) {
     const message = blogFailureMessage(error, settings.url);
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
@@ -185,12 +188,12 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
     context.collection,
     posts.flatMap(({ data }) => [...data.images, ...(data.banner ? [data.banner.file] : [])]),
   );
-  setContentWarnings(
-    'blogs',
-    posts.flatMap(({ id, data }) =>
+  setContentWarnings('blogs', [
+    ...skipped,
+    ...posts.flatMap(({ id, data }) =>
       data.warnings.map((warning) => `Post "${data.title}" (${id}): ${warning}`),
     ),
-  );
+  ]);
   const shown = settings.preview ? ' (draft preview: drafts and scheduled posts included)' : '';
   const how = fetched.incremental
     ? `incremental: fetched ${fetched.records.length} new or changed, removed ${fetched.remove.length}`

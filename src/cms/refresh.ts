@@ -38,7 +38,7 @@ const entryCode = import.meta.glob(
     '/src/cms/**/*.ts',
     '/src/lib/blog/**/*.ts',
     '/src/lib/formatDate.ts',
-    '/src/lib/controlCharacters.ts',
+    '/src/lib/xmlCharacters.ts',
   ],
   { query: '?raw', import: 'default', eager: true },
 ) as Record<string, string>;

@@ -1,13 +1,22 @@
 import { z } from 'astro/zod';
-import { removeControlCharacters } from '@/lib/controlCharacters';
+import { removeNonXmlCharacters } from '@/lib/xmlCharacters';
 
-/** A CMS text field, its control characters removed first so RSS and JSON-LD stay well-formed. */
+/** A CMS text field, without the characters XML forbids, so RSS and JSON-LD stay well-formed. */
 function cmsText<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess(
-    (value) => (typeof value === 'string' ? removeControlCharacters(value) : value),
+    (value) => (typeof value === 'string' ? removeNonXmlCharacters(value) : value),
     schema,
   );
 }
+
+/**
+ * A record id as PocketBase generates it: 15 characters of a–z and 0–9. PocketBase 0.22 also
+ * accepts ids an editor or script chooses, with `?`, `%` or `<`: those would make pages whose
+ * links answer 404 and break the sitemap, so a record with another id is left out.
+ */
+export const pocketBaseId = z
+  .string()
+  .regex(/^[a-z0-9]{15}$/, 'not an id PocketBase generates (15 characters of a-z and 0-9)');
 
 /** Text that may be missing and then reads as empty text. */
 const optionalText = z
@@ -35,7 +44,7 @@ const optionalTrimmedText = z
 
 /** A blog record as PocketBase's list API returns it (fields the site reads). */
 export const blogRecordSchema = z.object({
-  id: z.string().min(1),
+  id: pocketBaseId,
   collectionId: z.string(),
   title: cmsText(z.string().trim().min(1)),
   content: cmsText(optionalText),
@@ -103,7 +112,7 @@ export type BlogData = z.infer<typeof blogSchema>;
 
 /** A topic (`tags` record): editors manage them in PocketBase; the migration checks the slug. */
 export const tagRecordSchema = z.object({
-  id: z.string().min(1),
+  id: pocketBaseId,
   name: cmsText(z.string().trim().min(1)),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   description: cmsText(optionalTrimmedText),
@@ -119,7 +128,7 @@ export type TagData = z.infer<typeof tagSchema>;
 
 /** An author (`authors` record): a name and slug, and optionally credentials, a bio, an avatar. */
 export const authorRecordSchema = z.object({
-  id: z.string().min(1),
+  id: pocketBaseId,
   collectionId: z.string(),
   name: cmsText(z.string().trim().min(1)),
   slug: tagRecordSchema.shape.slug,
@@ -142,7 +151,7 @@ export type AuthorData = z.infer<typeof authorSchema>;
 
 /** A testimonial record: every text may be missing and then reads as empty text. */
 export const testimonialRecordSchema = z.object({
-  id: z.string().min(1),
+  id: pocketBaseId,
   collectionId: z.string(),
   quote: cmsText(optionalText),
   author: cmsText(optionalText),

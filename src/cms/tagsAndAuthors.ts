@@ -18,8 +18,8 @@ import {
   type PocketBaseLoaderOptions,
 } from './connect';
 import { imageCacheDir, writeImageManifest } from './imageManifest';
+import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { authorRecordSchema, tagRecordSchema, type AuthorData, type TagData } from './schemas';
-import { setContentWarnings } from './warnings';
 
 /** Records read whole, each turned into an entry (or skipped with a warning when invalid). */
 async function loadAll<T extends Record<string, unknown>>(
@@ -32,12 +32,13 @@ async function loadAll<T extends Record<string, unknown>>(
   const { store, logger, parseData } = context;
   const settings = resolveOptions(options);
   const entries: { id: string; data: T }[] = [];
+  const warnings: string[] = [];
   try {
     const pb = await connect(settings);
     const images = openImageCache(context, settings);
     const records = await fetchAllRecords(pb, collection, { sort: 'name' });
     for (const raw of records) {
-      const data = await toEntry(raw, { pb, images, context });
+      const data = await toEntry(raw, { pb, images, context, warnings });
       if (data) entries.push({ id: raw.id, data });
     }
   } catch (error) {
@@ -46,6 +47,7 @@ async function loadAll<T extends Record<string, unknown>>(
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
     logger.error(message);
   }
+  setContentWarnings(collection, warnings);
   store.clear();
   for (const { id, data } of entries) store.set({ id, data: await parseData({ id, data }) });
   return entries.map(({ data }) => data);
@@ -55,13 +57,19 @@ interface LoadParts {
   pb: Awaited<ReturnType<typeof connect>>;
   images: ReturnType<typeof openImageCache>;
   context: LoaderContext;
+  /** The content warnings: records left out, pictures not shown. */
+  warnings: string[];
 }
 
-/** An invalid record is left out, with the field and the reason. */
-function warnInvalid(context: LoaderContext, what: string, raw: RecordModel, error: unknown) {
-  const issue = (error as { issues?: { path: (string | number)[]; message: string }[] })
-    .issues?.[0];
-  context.logger.warn(`Skipping ${what} ${raw.id}: ${issue?.path.join('.')}: ${issue?.message}`);
+/** An invalid record is left out, named in the build's content warnings with the reason. */
+function warnInvalid(
+  { context, warnings }: LoadParts,
+  what: string,
+  raw: RecordModel,
+  error: Parameters<typeof invalidRecordWarning>[2],
+) {
+  warnings.push(invalidRecordWarning(what, raw, error));
+  context.logger.warn(warnings.at(-1)!);
 }
 
 /** The `tags` collection: every topic in PocketBase. */
@@ -69,9 +77,9 @@ export function pocketBaseTagsLoader(options: PocketBaseLoaderOptions = {}): Loa
   return {
     name: 'ledgerwise-pocketbase-tags',
     load: async (context) => {
-      await loadAll<TagData>(context, options, 'tags', 'topics', async (raw) => {
+      await loadAll<TagData>(context, options, 'tags', 'topics', async (raw, load) => {
         const parsed = tagRecordSchema.safeParse(raw);
-        if (!parsed.success) return void warnInvalid(context, 'topic', raw, parsed.error);
+        if (!parsed.success) return void warnInvalid(load, 'Topic', raw, parsed.error);
         const { name, slug, description } = parsed.data;
         return { name, slug, ...(description ? { description } : {}) };
       });
@@ -84,20 +92,21 @@ export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): 
   return {
     name: 'ledgerwise-pocketbase-authors',
     load: async (context) => {
-      const warnings: string[] = [];
       const authors = await loadAll<AuthorData>(
         context,
         options,
         'authors',
         'authors',
-        async (raw, { pb, images }) => {
+        async (raw, load) => {
+          const { pb, images } = load;
           const parsed = authorRecordSchema.safeParse(raw);
-          if (!parsed.success) return void warnInvalid(context, 'author', raw, parsed.error);
+          if (!parsed.success) return void warnInvalid(load, 'Author', raw, parsed.error);
           const { name, slug, role, bio, avatar } = parsed.data;
           const picture = await cachedPicture(images, fileUrl(pb, raw, avatar), (problem) => {
-            const warning = `Author "${name}" (${raw.id}): avatar could not be downloaded, showing initials: ${problem}`;
-            warnings.push(warning);
-            context.logger.warn(warning);
+            load.warnings.push(
+              `Author "${name}" (${raw.id}): avatar could not be downloaded, showing initials: ${problem}`,
+            );
+            context.logger.warn(load.warnings.at(-1)!);
           });
           return {
             name,
@@ -108,7 +117,6 @@ export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): 
           };
         },
       );
-      setContentWarnings('authors', warnings);
       await writeImageManifest(
         imageCacheDir(context.config.cacheDir),
         context.collection,

@@ -17,8 +17,8 @@ import {
 } from './connect';
 import type { BlogLoad } from './blogs';
 import { writeImageManifest } from './imageManifest';
+import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { testimonialRecordSchema, type TestimonialData } from './schemas';
-import { setContentWarnings } from './warnings';
 
 const TESTIMONIALS_LOADER_NAME = 'ledgerwise-pocketbase-testimonials';
 
@@ -82,7 +82,14 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
   try {
     const pb = await connect(settings);
     const records = await fetchAllRecords(pb, 'testimonials');
-    const valid = records.filter((raw) => testimonialRecordSchema.safeParse(raw).success);
+    const valid = records.filter((raw) => {
+      const parsed = testimonialRecordSchema.safeParse(raw);
+      if (!parsed.success) {
+        warnings.push(invalidRecordWarning('Testimonial', raw, parsed.error));
+        logger.warn(warnings.at(-1)!);
+      }
+      return parsed.success;
+    });
     const load = { pb, settings, images, context };
     const loaded = await Promise.all(
       valid.map((raw, index) => loadTestimonialEntry(raw, index, load, warnings)),

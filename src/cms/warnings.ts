@@ -10,3 +10,19 @@ export function setContentWarnings(collection: string, lines: string[]): void {
   const scope = globalThis as { [CONTENT_WARNINGS_KEY]?: Map<string, string[]> };
   (scope[CONTENT_WARNINGS_KEY] ??= new Map()).set(collection, lines);
 }
+
+/**
+ * The content warning for a record a loader leaves out because its record schema refused it:
+ * which record (its id, and its title or name when it has one) and the first field at fault.
+ */
+export function invalidRecordWarning(
+  what: string,
+  raw: { id?: unknown; title?: unknown; name?: unknown },
+  error: { issues: { path: (string | number)[]; message: string }[] },
+): string {
+  const label = [raw.title, raw.name].find((text) => typeof text === 'string' && text.trim());
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || 'record';
+  const named = label ? ` "${String(label).trim()}"` : '';
+  return `${what}${named} (${String(raw.id)}) left out: ${field}: ${issue?.message}`;
+}

@@ -68,7 +68,8 @@ export const BLOG_COPY = {
     button: 'Subscribe',
     sending: 'Subscribing...',
     /** After the consent checkbox, before the link to the privacy policy. */
-    privacy: 'We use your address only to send the newsletter, as our',
+    privacy:
+      'We email you once to confirm the address before the first issue, and use it only to send the newsletter, as our',
     /** Each of these ends with the support address as a mailto: link. */
     notConfigured: 'Sign-up is not available on this copy of the site. To subscribe, email us at',
     noScript: 'Subscribing here needs JavaScript. To subscribe without it, email us at',

@@ -49,7 +49,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         `Contact form timing. When you send the contact form, your browser saves the time of sending (a number such as "1751371200000") in its local storage under the name "${CONTACT_RATE_LIMIT_ID}", so that the form sends at most one message every ${rateLimitSeconds} seconds. It stays on your device and is never sent to us. You can remove it the same way.`,
         'No cookies and no analytics. This website sets no cookies and uses no analytics, advertising or tracking tools. If we ever add analytics, we will update this policy first and ask for your consent where the law requires it.',
         'Server logs. Like every website, the pages are delivered by a hosting provider whose servers briefly record technical request data (such as IP address, browser type and the page requested) to keep the service secure and reliable. We do not use these logs to identify or profile visitors.',
-        'Newsletter. When you subscribe on the blog, we receive your email address, the consent you gave (the sentence beside the tick box), the date and time, and the page you subscribed from. Your browser sends them through EmailJS to our support inbox, and we add your address to our newsletter list.',
+        'Newsletter. When you ask to subscribe on the blog, we receive your email address, the consent you gave (the sentence beside the tick box), the date and time, and the page you asked from. Your browser sends them through EmailJS to our support inbox; EmailJS sends nothing to your address. EmailJS accepts sign-ups only from this website, at a limited rate, and with a CAPTCHA check if we turn one on. Because anyone can type any address into the form, your address goes on our newsletter list only after you confirm it: before the first issue, our mailing service emails you once with a link to confirm. If you do not confirm, you receive no newsletter and we delete the request.',
         `Newsletter timing. When you subscribe, your browser saves the time (a number such as "1751371200000") in its local storage under the name "${NEWSLETTER_RATE_LIMIT_ID}", so that the form sends at most one sign-up every ${rateLimitSeconds} seconds. It stays on your device and is never sent to us. You can remove it the same way.`,
       ],
     },
@@ -58,7 +58,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Why We Use It',
       blocks: [
         'We use your contact form details only to read and answer your message, for example to arrange a demo, answer a question about pricing or help with support. The lawful basis is your consent when you send the form and our legitimate interest in responding to you (POPIA section 11).',
-        'We use your newsletter address only to send you the newsletter. The lawful basis is the consent you give when you tick the box and subscribe (POPIA sections 11 and 69). Every newsletter tells you how to unsubscribe, and you can also email us to stop it at any time; we then remove your address from the list.',
+        'We use your newsletter address only to send you the newsletter. The lawful basis is the consent you give when you tick the box and then confirm your address (POPIA sections 11 and 69). Every newsletter tells you how to unsubscribe, and you can also email us to stop it at any time; we then remove your address from the list.',
         'We do not use your details for any other marketing, we do not sell them and we do not make automated decisions about you.',
       ],
     },
@@ -90,7 +90,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         {
           items: [
             'Contact messages: kept in our support inbox for up to 24 months after our last exchange with you, then deleted, unless the message becomes part of a customer relationship or we must keep it by law.',
-            'Newsletter sign-ups: your address and consent are kept while you are subscribed; when you unsubscribe we delete the address, keeping only a record that you asked not to be contacted.',
+            'Newsletter sign-ups: your address and consent are kept while you are subscribed; a request you do not confirm is deleted; when you unsubscribe we delete the address, keeping only a record that you asked not to be contacted.',
             'Theme preference and form timing: kept on your device until you clear your browser storage; we never hold a copy.',
             `Accounts in the ${SITE.name} chat application: personal data is kept for up to 36 months after the account is closed, as set out in our Terms & Conditions.`,
           ],

@@ -19,12 +19,28 @@ function collectedWarnings() {
   return registry ? [...registry.values()].flat() : [];
 }
 
+/** Line breaks, controls (terminal escapes included) and the Unicode line separators. */
+const BREAKS_LINES = /[\p{Cc}\u2028\u2029]/gu;
+/** @type {Record<string, string>} */
+const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * A warning on one line: an editor's title holding "\n  - …" must not write a line of its own.
+ * @param {string} line
+ */
+function oneLine(line) {
+  return line.replace(
+    BREAKS_LINES,
+    (char) => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** The summary, or undefined when nothing was left out. @param {string[]} lines */
 export function formatContentWarnings(lines) {
   if (lines.length === 0) return undefined;
   return [
     `${CONTENT_WARNINGS_HEADING} (${lines.length}):`,
-    ...lines.map((line) => `  - ${line}`),
+    ...lines.map((line) => `  - ${oneLine(line)}`),
   ].join('\n');
 }
 

@@ -556,7 +556,9 @@ test.describe('the newsletter sign-up on /blog', () => {
       `Invalid email address. ${NEWSLETTER_MESSAGES.consent}`,
     );
     await expect(consent(page)).toHaveAccessibleDescription(
-      new RegExp(`^${NEWSLETTER_MESSAGES.consent.replace('.', '\\.')} We use your address`),
+      new RegExp(
+        `^${NEWSLETTER_MESSAGES.consent.replace('.', '\\.')} We email you once to confirm`,
+      ),
     );
     await expectNoAxeViolations(page);
 
@@ -571,7 +573,7 @@ test.describe('the newsletter sign-up on /blog', () => {
     expect(await emailjs.requests()).toHaveLength(0);
   });
 
-  test('with a finger, mid-page on a phone: Subscribed, the form clears, the payload is right', async ({
+  test('with a finger, mid-page on a phone: request received, the form clears, the payload is right', async ({
     browser,
   }) => {
     const context = await browser.newContext({ ...devices['Pixel 7'] });

@@ -28,6 +28,7 @@ import {
   testimonialSchema,
 } from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
+import { CONTENT_WARNINGS_KEY } from '@/integrations/contentWarnings.mjs';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
@@ -679,5 +680,51 @@ describe('testimonials loader', () => {
     }).load(preview.context);
     expect(preview.entries.get(unpublished.id)?.data.draft).toBe(true);
     expect(preview.entries.get(blank.id)?.data.draft).toBe(false);
+  });
+});
+
+describe('records whose id PocketBase did not generate', () => {
+  let server: TestPocketBase;
+  let pb: PocketBase;
+  /** 15 characters, accepted by PocketBase 0.22 as a custom id; `%zz` is no URL escape. */
+  const ODD_ID = 'odd%zz?<id00001';
+
+  beforeAll(async () => {
+    server = await startTestPocketBase();
+    pb = await server.adminClient();
+  });
+  afterAll(() => server?.stop());
+
+  const warningsOf = (collection: string) =>
+    (globalThis as { [CONTENT_WARNINGS_KEY]?: Map<string, string[]> })[CONTENT_WARNINGS_KEY]?.get(
+      collection,
+    );
+
+  it('are left out of every collection and named in the content warnings', async () => {
+    const now = pocketBaseDate(Date.now() - 60_000);
+    const post = { content: '<p>Body</p>', published: true, published_at: now };
+    const good = await pb.collection('blogs').create({ ...post, title: 'Good post' });
+    await pb.collection('blogs').create({ ...post, id: ODD_ID, title: 'Odd post' });
+    const topic = await pb.collection('tags').create({ name: 'Tax', slug: 'tax' });
+    await pb.collection('tags').create({ id: ODD_ID, name: 'Odd topic', slug: 'odd' });
+    const author = await pb.collection('authors').create({ name: 'Ann', slug: 'ann' });
+    await pb.collection('authors').create({ id: ODD_ID, name: 'Odd author', slug: 'odd' });
+    const quote = await pb.collection('testimonials').create({ quote: 'Fine', ...published });
+    await pb.collection('testimonials').create({ id: ODD_ID, quote: 'Odd', ...published });
+
+    const loaders = [
+      ['blogs', blogSchema, pocketBaseBlogsLoader, good.id, 'Post "Odd post"'],
+      ['tags', tagSchema, pocketBaseTagsLoader, topic.id, 'Topic "Odd topic"'],
+      ['authors', authorSchema, pocketBaseAuthorsLoader, author.id, 'Author "Odd author"'],
+      ['testimonials', testimonialSchema, pocketBaseTestimonialsLoader, quote.id, 'Testimonial'],
+    ] as const;
+    for (const [collection, schema, loader, kept, named] of loaders) {
+      const { context, list } = createLoaderContext(collection, schema);
+      await loader({ url: server.url, failOnError: true }).load(context);
+      expect(list().map(({ id }) => id)).toEqual([kept]);
+      expect(warningsOf(collection)).toEqual([
+        `${named} (${ODD_ID}) left out: id: not an id PocketBase generates (15 characters of a-z and 0-9)`,
+      ]);
+    }
   });
 });

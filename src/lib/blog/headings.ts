@@ -17,16 +17,27 @@ const LINKED = new Set(['h2', 'h3']);
 const ANCHORED = /^h[2-6]$/;
 
 /**
- * Ids the post page itself uses (the layout and the table of contents): a heading never takes
- * one, so "Main" becomes `main-1`. The Nu checker in quality.spec catches any duplicate.
+ * Ids the post page itself uses (layout, header search, contents, related posts, footer): a
+ * heading never takes one, so "Main" becomes `main-1`. The loader gives headings their ids
+ * before any page is rendered, so the list is written here, and
+ * tests/integration/hostileContent.test.ts reads every id a built post page's own parts emit
+ * and fails when one is missing from it.
  */
 const RESERVED_IDS = [
   'main',
   'site-header',
   'mobile-menu',
   'mobile-menu-button',
+  'blog-search',
+  'blog-search-input',
+  'blog-search-announce',
+  'blog-search-panel',
+  'blog-search-summary',
+  'blog-search-results',
   'related',
   'related-title',
+  'footer-quick-links',
+  'footer-legal',
 ];
 export const CONTENTS_TITLE_ID = 'contents-title';
 

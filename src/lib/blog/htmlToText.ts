@@ -1,5 +1,6 @@
 import sanitize from 'sanitize-html';
 import { decode } from 'html-entities';
+import { removeNonXmlCharacters } from '@/lib/xmlCharacters';
 
 /*
  * Block-level tags separate words visually, so a space goes where each one starts or ends:
@@ -22,7 +23,8 @@ const [HEADING_START, HEADING_END] = ['\uE000', '\uE001'];
  * The readable text of an HTML fragment: tags stripped (by a real HTML parser, so quoted ">"
  * and malformed markup cannot leak through), entities decoded once, whitespace collapsed. A
  * heading ends its sentence: "<h2>Why it matters</h2><p>Provisional…" reads "Why it matters.
- * Provisional…", where a heading that ends in punctuation keeps its own.
+ * Provisional…", where a heading that ends in punctuation keeps its own. A character reference
+ * to a character XML forbids (`&#1;`, `&#xFFFE;`) decodes to nothing: the text feeds RSS.
  */
 export function htmlToText(html: string): string {
   if (!html) return '';
@@ -31,7 +33,7 @@ export function htmlToText(html: string): string {
     .replace(/<h[1-6]\b/gi, `${HEADING_START}$&`)
     .replace(/<\/h[1-6]\s*>/gi, `$&${HEADING_END}`)
     .replace(BLOCK_TAG, ' <');
-  return decode(sanitize(marked, TEXT_ONLY), { level: 'html5' })
+  return removeNonXmlCharacters(decode(sanitize(marked, TEXT_ONLY), { level: 'html5' }))
     .replace(/\uE000([^\uE000\uE001]*)\uE001/g, (_, heading: string) => {
       const text = heading.trim();
       // Its own stop (before any closing quote or bracket), or no words to end.

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,27 +11,49 @@ import type { SitemapItem } from '@astrojs/sitemap';
  * The sitemap integration cannot read content collections; the built pages are there when it
  * writes. `postLastmod()` gives the integration that learns where the build writes its pages
  * (`--outDir` included) and the sitemap's `serialize` that reads them.
+ *
+ * @astrojs/sitemap catches an error in `serialize` (or in writing) and only logs it, so the
+ * build would succeed without a sitemap. The integration, placed after the sitemap's, fails the
+ * build instead: on the error `serialize` met, or when no sitemap-index.xml was written.
  */
 export function postLastmod(): {
   integration: AstroIntegration;
   serialize: (item: SitemapItem) => Promise<SitemapItem>;
 } {
   let outDir = '';
+  let failure: { url: string; error: unknown } | undefined;
   return {
     integration: {
       name: 'ledgerwise-post-lastmod',
       hooks: {
         'astro:config:done': ({ config }) => {
           outDir = fileURLToPath(config.outDir);
+          failure = undefined;
+        },
+        'astro:build:done': ({ dir }) => {
+          if (failure) {
+            const { url, error } = failure;
+            throw new Error(`The sitemap could not be written: ${url}: ${String(error)}`, {
+              cause: error,
+            });
+          }
+          if (!existsSync(new URL('sitemap-index.xml', dir)))
+            throw new Error("The sitemap was not written: see @astrojs/sitemap's message above.");
         },
       },
     },
     async serialize(item) {
-      const pathname = decodeURIComponent(new URL(item.url).pathname);
-      // A post is /blog/<id> (build.format 'file': blog/<id>.html); other pages keep no date.
-      if (!/^\/blog\/[^/]+$/.test(pathname)) return item;
-      const lastmod = dateModified(await readFile(path.join(outDir, `${pathname}.html`), 'utf8'));
-      return lastmod ? { ...item, lastmod } : item;
+      try {
+        const pathname = decodeURIComponent(new URL(item.url).pathname);
+        // A post is /blog/<id> (build.format 'file': blog/<id>.html); other pages keep no date.
+        if (!/^\/blog\/[^/]+$/.test(pathname)) return item;
+        const html = await readFile(path.join(outDir, `${pathname}.html`), 'utf8');
+        const lastmod = dateModified(html);
+        return lastmod ? { ...item, lastmod } : item;
+      } catch (error) {
+        failure ??= { url: item.url, error };
+        throw error;
+      }
     },
   };
 }

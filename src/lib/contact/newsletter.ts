@@ -55,9 +55,11 @@ export function buildNewsletterPayload(
 
 /** What the block says after a sign-up, per outcome: a title and a sentence. */
 export const NEWSLETTER_OUTCOMES: Record<ContactOutcome, { title: string; description: string }> = {
+  // Anyone can send an address through EmailJS: it joins the list only once its owner confirms.
   sent: {
-    title: 'Subscribed',
-    description: 'Thank you. The next issue will reach your inbox.',
+    title: 'Request received',
+    description:
+      'Thank you. Before the first issue we will email this address once, to ask you to confirm it.',
   },
   refused: {
     title: 'Unable to subscribe',

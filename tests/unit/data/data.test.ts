@@ -310,6 +310,17 @@ describe('legal texts', () => {
     ]) {
       expect(text).toContain(phrase);
     }
+    // Sign-ups reach us from the page's EmailJS ids, which anyone can use: the policy says how
+    // EmailJS is held to this site and that an address is on the list only once confirmed.
+    for (const phrase of [
+      'EmailJS sends nothing to your address',
+      'only from this website',
+      'limited rate',
+      'only after you confirm it',
+    ]) {
+      expect(text).toContain(phrase);
+    }
+    expect(text).not.toContain('we add your address to our newsletter list.');
     const ids = PRIVACY_POLICY.sections.map((section) => section.id);
     expect(ids).toEqual(
       expect.arrayContaining(['what-we-collect', 'why-we-use-it', 'retention', 'your-rights']),

@@ -9,6 +9,17 @@ describe('the content warnings summary', () => {
     );
   });
 
+  it('keeps each warning on its line: line breaks and control characters in a title are escaped', () => {
+    const summary = formatContentWarnings([
+      'Post "A\n  - fake line\r\u2028\u0085\u001b[31m" (a1): not shown: a script',
+    ])!;
+    expect(summary).toBe(
+      'Content warnings for the editors (1):\n' +
+        '  - Post "A\\n  - fake line\\r\\u2028\\u0085\\u001b[31m" (a1): not shown: a script',
+    );
+    expect(findContentWarnings(summary)?.split('\n')).toHaveLength(2);
+  });
+
   it("is found in a build's output as Astro prints it, and only it", () => {
     const summary = formatContentWarnings(['Post "A" (a1): not shown: a script'])!;
     const output = [

@@ -20,7 +20,8 @@ describe('anchorHeadings', () => {
 
   it('keeps ids unique within the page, and clear of the ids the page itself uses', () => {
     const { headings } = anchorHeadings(
-      '<h2>Summary</h2><h2>Summary</h2><h2>Main</h2><h2>Contents title</h2><h2>Résumé: 2025/26</h2>',
+      '<h2>Summary</h2><h2>Summary</h2><h2>Main</h2><h2>Contents title</h2><h2>Résumé: 2025/26</h2>' +
+        '<h2>Blog search input</h2><h2>Footer legal</h2>',
     );
     expect(headings.map(({ id }) => id)).toEqual([
       'summary',
@@ -28,6 +29,8 @@ describe('anchorHeadings', () => {
       'main-1',
       'contents-title-1',
       'résumé-202526',
+      'blog-search-input-1',
+      'footer-legal-1',
     ]);
   });
 

@@ -5,7 +5,9 @@ import {
   newsletterSchema,
   NEWSLETTER_CONSENT,
   NEWSLETTER_MESSAGES,
+  NEWSLETTER_OUTCOMES,
 } from '@/lib/contact/newsletter';
+import { BLOG_COPY } from '@/data/blog';
 
 const messagesOf = (input: unknown) => {
   const result = newsletterSchema.safeParse(input);
@@ -50,5 +52,23 @@ describe('buildNewsletterPayload', () => {
       page: '/blog/page/2',
       to_name: CONTACT.recipientName,
     });
+  });
+});
+
+describe('what the sign-up says', () => {
+  // Anyone can send any address to EmailJS: an address is on the list only once its owner has
+  // confirmed it by email, so nothing may say it is subscribed already.
+  const ON_A_LIST = /subscribed|on (our|the) list|added|will reach your inbox|next issue/i;
+
+  it('after a sign-up: the request is received, the address is confirmed before any issue', () => {
+    const { title, description } = NEWSLETTER_OUTCOMES.sent;
+    expect(`${title} ${description}`).not.toMatch(ON_A_LIST);
+    expect(description).toMatch(/confirm/);
+  });
+
+  it('beside the form: the address is confirmed by email first', () => {
+    const { text, privacy } = BLOG_COPY.newsletter;
+    expect(`${text} ${privacy} ${NEWSLETTER_CONSENT}`).not.toMatch(ON_A_LIST);
+    expect(privacy).toMatch(/confirm/);
   });
 });
