@@ -703,12 +703,17 @@ describe('records whose id PocketBase did not generate', () => {
   it('are left out of every collection and named in the content warnings', async () => {
     const now = pocketBaseDate(Date.now() - 60_000);
     const post = { content: '<p>Body</p>', published: true, published_at: now };
-    const good = await pb.collection('blogs').create({ ...post, title: 'Good post' });
-    await pb.collection('blogs').create({ ...post, id: ODD_ID, title: 'Odd post' });
     const topic = await pb.collection('tags').create({ name: 'Tax', slug: 'tax' });
     await pb.collection('tags').create({ id: ODD_ID, name: 'Odd topic', slug: 'odd' });
     const author = await pb.collection('authors').create({ name: 'Ann', slug: 'ann' });
     await pb.collection('authors').create({ id: ODD_ID, name: 'Odd author', slug: 'odd' });
+    // Topics and authors are public only while a live post has them.
+    const good = await pb
+      .collection('blogs')
+      .create({ ...post, title: 'Good post', tags: [topic.id], authors: [author.id] });
+    await pb
+      .collection('blogs')
+      .create({ ...post, id: ODD_ID, title: 'Odd post', tags: [ODD_ID], authors: [ODD_ID] });
     const quote = await pb.collection('testimonials').create({ quote: 'Fine', ...published });
     await pb.collection('testimonials').create({ id: ODD_ID, quote: 'Odd', ...published });
 
