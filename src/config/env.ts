@@ -30,7 +30,7 @@ import {
 import path from 'node:path';
 import { readEmailjsConfig } from '@/lib/contact/emailjs';
 import { DEFAULT_LINKS, SITE } from '@/config/site';
-import { readOriginList } from '@/config/envSchema.mjs';
+import { readOriginList } from '@/config/originList.mjs';
 
 /** SITE_URL, else SITE.url: the origin of canonical URLs, Open Graph, JSON-LD, RSS and robots.txt. */
 export const SITE_ORIGIN = new URL(SITE_URL ?? SITE.url);
