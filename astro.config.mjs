@@ -3,9 +3,8 @@
 import { buildEnv } from './tools/shared/env.mjs';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import tailwind from '@astrojs/tailwind';
+import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
-import contentSecurityPolicy from './src/integrations/contentSecurityPolicy.mjs';
 import contentWarnings from './src/integrations/contentWarnings.mjs';
 import clientInteraction from './src/integrations/clientInteraction.mjs';
 import liveContent from './src/integrations/liveContent.mjs';
@@ -34,7 +33,6 @@ export default defineConfig({
   integrations: [
     react(),
     clientInteraction(),
-    tailwind({ applyBaseStyles: false }),
     sitemap({
       // The 404 pages answer 404; they do not belong in the sitemap.
       // Not for search engines: the error pages and the search page (noindex).
@@ -44,8 +42,6 @@ export default defineConfig({
     }),
     // After the sitemap: fails the build when the sitemap could not be written.
     lastmod.integration,
-    // Per-page CSP meta with the hashes of every inline script (see the integration).
-    contentSecurityPolicy(),
     searchIndex(),
     // The pictures the content loaders cached, as images Astro optimises.
     pocketbaseImages(),
@@ -58,8 +54,21 @@ export default defineConfig({
   ],
   // tools/shared/env.mjs has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.
-  vite: { envDir: false },
+  vite: { envDir: false, plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   prefetch: false,
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self' https://api.emailjs.com",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   env: { schema: ENV_SCHEMA },
 });
