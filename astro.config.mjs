@@ -29,7 +29,9 @@ export default defineConfig({
   cacheDir: ASTRO_CACHE_DIR,
   // WebP (every picture on the site) at libwebp effort 2 rather than 4: about 40 % less CPU per
   // transform for files about 3 % larger; encoding is most of a cold build.
-  image: { service: { entrypoint: 'astro/assets/services/sharp', config: { webp: { effort: 2 } } } },
+  image: {
+    service: { entrypoint: 'astro/assets/services/sharp', config: { webp: { effort: 2 } } },
+  },
   integrations: [
     react(),
     clientInteraction(),

@@ -74,7 +74,7 @@ function ToastItem({ toast, durationMs, onDismiss }: ToastItemProps) {
         type="button"
         onClick={() => onDismiss(toast.id)}
         aria-label="Dismiss notification"
-        className="absolute right-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-md hover:bg-foreground/10 focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring"
+        className="absolute top-2 right-2 inline-flex h-7 w-7 items-center justify-center rounded-md hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
       >
         <svg
           aria-hidden="true"

@@ -9,7 +9,7 @@ const CONTROL_CLASS =
 
 export function Label({ className = '', ...props }: ComponentPropsWithRef<'label'>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor
-  return <label className={`text-sm font-medium leading-none ${className}`} {...props} />;
+  return <label className={`text-sm leading-none font-medium ${className}`} {...props} />;
 }
 
 export function Input({ className = '', ...props }: ComponentPropsWithRef<'input'>) {
