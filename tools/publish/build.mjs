@@ -53,7 +53,7 @@ export function runAstroBuild({
   return runProcessGroup({
     command: process.execPath,
     args: [
-      path.join(root, 'node_modules', 'astro', 'astro.js'),
+      path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'),
       'build',
       ...(outDir ? ['--outDir', path.resolve(outDir)] : []),
       // Astro reads --config relative to the project root.
