@@ -10,13 +10,20 @@ import clientInteraction from './src/integrations/clientInteraction.mjs';
 import liveContent from './src/integrations/liveContent.mjs';
 import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireEmailjs from './src/integrations/requireEmailjs.mjs';
+import inlineScriptCheck, { inlineScriptHashes } from './src/integrations/inlineScripts.mjs';
 import searchIndex from './src/integrations/searchIndex.mjs';
 import { postLastmod } from './src/lib/blog/lastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
 
-const { SITE_URL, ASTRO_CACHE_DIR } = buildEnv();
+const { SITE_URL, ASTRO_CACHE_DIR, PUBLIC_EMAILJS_API_ORIGIN } = buildEnv();
 const lastmod = postLastmod();
+// The forms send to the EmailJS API (tests point them at a local endpoint): the policy allows its
+// origin. A URL that is not http(s) has no origin to allow: EmailJS's own then.
+const emailjsApi = new URL(PUBLIC_EMAILJS_API_ORIGIN);
+const emailjsOrigin = /^https?:$/.test(emailjsApi.protocol)
+  ? emailjsApi.origin
+  : ENV_SCHEMA.PUBLIC_EMAILJS_API_ORIGIN.default;
 
 export default defineConfig({
   // Canonical origin for the sitemap, canonical links and Open Graph URLs.
@@ -51,6 +58,8 @@ export default defineConfig({
     requireEmailjs(),
     // astro dev only: the local PocketBase's hook reloads the content layer.
     liveContent(),
+    // Fails the build on an inline script the policy has no hash for, or one in CMS HTML.
+    inlineScriptCheck(),
     // At the end of a build: what it left out of the editors' content, post by post.
     contentWarnings(),
   ],
@@ -59,18 +68,34 @@ export default defineConfig({
   vite: { envDir: false, plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
   prefetch: false,
+  // Astro writes each page's Content-Security-Policy as a <meta>, with the hashes of the scripts
+  // and styles it bundles; netlify.toml's header adds frame-ancestors, which a meta cannot carry.
   security: {
     csp: {
       directives: [
         "default-src 'self'",
+        // Every picture, a post's included, is downloaded at build time and served by the site.
         "img-src 'self'",
         "font-src 'self'",
-        "connect-src 'self' https://api.emailjs.com",
+        `connect-src 'self' ${emailjsOrigin}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
       ],
+      scriptDirective: {
+        // Listed, so that a page that adds a source (the search box's WebAssembly) keeps 'self'.
+        resources: ["'self'"],
+        // Astro hashes the scripts it bundles; the project's inline scripts are hashed here.
+        hashes: inlineScriptHashes(),
+      },
+      styleDirective: {
+        // Components set CSS custom properties in style attributes (--marquee-duration…), which
+        // cannot run script and which hashes cannot cover; <style> elements stay hashed.
+        resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
+      },
     },
   },
+  // No Markdown is rendered, and Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
   env: { schema: ENV_SCHEMA },
 });
