@@ -227,7 +227,7 @@ describe('.env for everything', () => {
         expect(lines, script).toHaveLength(1);
         expect(lines[0]).toMatch(
           new RegExp(
-            `^Ledgerwise needs Node >=99 .*this is Node ${process.versions.node}: install`,
+            `^Ledgerwise needs Node >=99 .*this is Node ${process.versions.node}: run it through npm`,
           ),
         );
       }
