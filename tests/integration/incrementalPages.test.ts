@@ -4,13 +4,16 @@
  * a post, its topic and one of its authors; the rebuild, into the same output folder with the
  * same cache (as the rebuild listener builds), writes a site byte for byte the same as a build
  * from an empty cache, and renders again exactly the keyed pages whose bytes changed: every other
- * post, list, topic, author, feed and share card is reused.
+ * post, list, topic, author, feed and share card is reused. And a failed build of the rebuild
+ * listener leaves no cached page that a later build could trust wrongly.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAstroBuild } from '../../tools/publish/build.mjs';
+import { astroBuilder, runAstroBuild } from '../../tools/publish/build.mjs';
 import { listFiles } from '../support/files';
+import { copyProject } from '../support/projectCopy';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
 
@@ -126,4 +129,27 @@ describe('incremental builds', () => {
       ]),
     );
   }, 600_000);
+
+  it("forgets the cache's pages after a failed build, which may have stopped while writing them", async () => {
+    const { root } = await copyProject();
+    folders.push(root);
+    const cacheDir = path.join(root, '.cache');
+    // What a build stopped while rendering leaves: the previous build's manifest.
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(path.join(cacheDir, 'incremental-build.json'), '{"version":1,"routes":{}}');
+    const build = astroBuilder({
+      root,
+      cacheDir,
+      // Nothing listens there: the build fails.
+      env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: 'http://127.0.0.1:9' },
+    });
+    const result = await build({
+      outDir: path.join(root, 'dist'),
+      signal: new AbortController().signal,
+    });
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toContain('127.0.0.1:9: unreachable');
+    expect(existsSync(path.join(cacheDir, 'incremental-build.json'))).toBe(false);
+    expect(existsSync(path.join(cacheDir, 'build-under-way'))).toBe(false);
+  }, 120_000);
 });
