@@ -16,7 +16,7 @@ import { referencedBy } from './topics';
 
 type Post = CollectionEntry<'blogs'>;
 
-/** Read once per build: a build's content does not change while it renders. */
+/** Read once per build: its content does not change while it renders (astro dev uses no keys). */
 let siteWide: Promise<{ searchable: boolean; year: number }> | undefined;
 let authors: Promise<CollectionEntry<'authors'>[]> | undefined;
 
