@@ -7,7 +7,8 @@
  * - SearchBox shows only while some post is live (hasSearchablePosts);
  * - Footer shows the current year.
  * A component that starts reading content itself must be added here, or its pages go stale.
- * (The build's environment needs no place here: astro:env's values are in the code Astro hashes.)
+ * (The build's environment needs no place here: astro:env inlines its public values into the code
+ * Astro hashes, and no page shows a secret.)
  */
 import { createHash } from 'node:crypto';
 import { getCollection, type CollectionEntry } from 'astro:content';
