@@ -32,9 +32,6 @@ export default defineConfig({
   // about.html rather than about/index.html: the CDN serves /about without a redirect.
   build: { format: 'file' },
   trailingSlash: 'never',
-  // Whitespace removed only where it cannot show (Astro 7's default, JSX rules, drops the space
-  // between an inline element and text on the next line: "question?Contact us").
-  compressHTML: true,
   // Astro's cache: content store, image cache and transforms. Builds that keep it are warm.
   cacheDir: ASTRO_CACHE_DIR,
   // WebP (every picture on the site) at libwebp effort 2 rather than 4: about 40 % less CPU per
