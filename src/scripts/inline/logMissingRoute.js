@@ -1,2 +1,0 @@
-// The attempted route is logged.
-console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);
