@@ -13,7 +13,6 @@ export default getViteConfig({
     // which other files overlap: on 2 cores 332 s with one worker, 163 s with two, 124 s with
     // three, 132 s with four (builds then compete for the cores).
     maxWorkers: availableParallelism() + 1,
-    minWorkers: 1,
     projects: [
       {
         extends: true,

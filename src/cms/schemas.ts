@@ -2,7 +2,7 @@ import { z } from 'astro/zod';
 import { removeNonXmlCharacters } from '@/lib/xmlCharacters';
 
 /** A CMS text field, without the characters XML forbids, so RSS and JSON-LD stay well-formed. */
-function cmsText<T extends z.ZodTypeAny>(schema: T) {
+function cmsText<T extends z.ZodType>(schema: T) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? removeNonXmlCharacters(value) : value),
     schema,
@@ -25,7 +25,7 @@ const optionalText = z
   .transform((value) => value ?? '');
 
 /** PocketBase writes "2025-07-01 12:00:00.123Z"; a Date survives the content store intact. */
-const pocketBaseDate = z.coerce.date().refine((date) => !Number.isNaN(date.getTime()), {
+const pocketBaseDate = z.coerce.date<string>().refine((date) => !Number.isNaN(date.getTime()), {
   message: 'Invalid date',
 });
 

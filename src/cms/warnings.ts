@@ -18,11 +18,11 @@ export function setContentWarnings(collection: string, lines: string[]): void {
 export function invalidRecordWarning(
   what: string,
   raw: { id?: unknown; title?: unknown; name?: unknown },
-  error: { issues: { path: (string | number)[]; message: string }[] },
+  error: { issues: { path: PropertyKey[]; message: string }[] },
 ): string {
   const label = [raw.title, raw.name].find((text) => typeof text === 'string' && text.trim());
   const issue = error.issues[0];
-  const field = issue?.path.join('.') || 'record';
+  const field = issue?.path.map(String).join('.') || 'record';
   const named = label ? ` "${String(label).trim()}"` : '';
   return `${what}${named} (${String(raw.id)}) left out: ${field}: ${issue?.message}`;
 }

@@ -700,7 +700,7 @@ test.describe('an island that throws, in astro dev', () => {
     dev = spawn(
       process.execPath,
       [
-        path.join(PROJECT_ROOT, 'node_modules/astro/astro.js'),
+        path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'),
         'dev',
         '--config',
         path.relative(PROJECT_ROOT, FIXTURE_CONFIG),

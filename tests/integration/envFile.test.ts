@@ -114,13 +114,17 @@ describe('.env for everything', () => {
   });
 
   it('astro build reads every value from .env, and the shell wins over it', async () => {
-    const build = runNode([path.join('node_modules', 'astro', 'astro.js'), 'build'], project.root, {
-      ...envWithoutProjectVariables(EXAMPLE),
-      NODE_ENV: 'production',
-      ASTRO_TELEMETRY_DISABLED: '1',
-      // Set in the shell too: this one must win over the .env file.
-      SITE_URL: 'https://from-shell.example',
-    });
+    const build = runNode(
+      [path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
+      project.root,
+      {
+        ...envWithoutProjectVariables(EXAMPLE),
+        NODE_ENV: 'production',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        // Set in the shell too: this one must win over the .env file.
+        SITE_URL: 'https://from-shell.example',
+      },
+    );
     const code = await build.exited;
     expect(code, build.output()).toBe(0);
 
@@ -223,13 +227,13 @@ describe('.env for everything', () => {
         expect(lines, script).toHaveLength(1);
         expect(lines[0]).toMatch(
           new RegExp(
-            `^Ledgerwise needs Node >=99 .*this is Node ${process.versions.node}: install`,
+            `^Ledgerwise needs Node >=99 .*this is Node ${process.versions.node}: run it through npm`,
           ),
         );
       }
       // npm run build runs astro build directly: astro.config.mjs makes the same check.
       const build = runNode(
-        [path.join('node_modules', 'astro', 'astro.js'), 'build'],
+        [path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
         project.root,
         process.env,
       );

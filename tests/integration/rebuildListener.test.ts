@@ -4,7 +4,7 @@
  * build` is tested from a production install in rebuildListenerProduction.test.ts.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -259,6 +259,40 @@ describe('rebuild listener: builds', () => {
     rebuilder.request('third');
     await rebuilder.whenIdle();
     expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v3\|/);
+  });
+
+  it('builds into one stable folder, publishes hard links to it, and empties it after a failure', async () => {
+    const stub = stubBuild({ failing: new Set([3]) });
+    const outDirs: string[] = [];
+    const rebuilder = makeRebuilder(async (options) => {
+      outDirs.push(options.outDir);
+      return stub.build(options);
+    });
+    await rebuilder.prepare();
+    const stable = path.join(work, 'build');
+    rebuilder.request('first');
+    await rebuilder.whenIdle();
+    const first = (await rebuilder.published())!;
+    rebuilder.request('second');
+    await rebuilder.whenIdle();
+    const second = (await rebuilder.published())!;
+
+    // The same output folder every time, so Astro can reuse its pages; the release is its copy,
+    // each file the same inode (no data copied).
+    expect(outDirs).toEqual([stable, stable]);
+    expect(second).not.toBe(first);
+    const [live, built] = await Promise.all(
+      [second, stable].map((dir) => stat(path.join(dir, 'page-3.html'))),
+    );
+    expect(live.ino).toBe(built.ino);
+    // The build after the first emptied the folder before writing: release 1 is untouched.
+    expect(await readFile(path.join(first, 'page-3.html'), 'utf8')).toMatch(/^<html>v1\|/);
+
+    rebuilder.request('third, failing');
+    await rebuilder.whenIdle();
+    expect(await rebuilder.published()).toBe(second);
+    expect(existsSync(stable)).toBe(false);
+    expect(await readFile(path.join(second, 'index.html'), 'utf8')).toMatch(/^<html>v2\|/);
   });
 
   it("prints a published build's content warnings, so editors' dropped content is seen", async () => {

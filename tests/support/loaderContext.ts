@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
-import type { ZodTypeAny } from 'zod';
+import type { ZodType } from 'zod';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 
 export interface StoredEntry {
@@ -29,7 +29,7 @@ export interface TestLoaderContext {
 
 export function createLoaderContext(
   collection: string,
-  schema: ZodTypeAny,
+  schema: ZodType,
   {
     meta = new Map<string, string>(),
     cacheDir = mkdtempSync(path.join(tmpdir(), 'lw-loader-cache-')),

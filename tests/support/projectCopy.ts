@@ -62,5 +62,7 @@ export async function copyProject(): Promise<ProjectCopy> {
 export function envWithoutProjectVariables(exampleText: string): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const match of exampleText.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)) delete env[match[1]];
+  // The child is a real run, not a test: astro dev serves no page while VITEST is set.
+  for (const name of Object.keys(env)) if (/^VITEST($|_)/.test(name)) delete env[name];
   return env;
 }

@@ -43,7 +43,7 @@ const PHASE_MARKERS = [
   ['pages rendered', /generating static routes/],
   ['images start', /generating optimized images/],
   ['sitemap', /sitemap-index\.xml` created/],
-  ['csp', /Content-Security-Policy written into/],
+  ['csp', /Content-Security-Policy checked in/],
   ['end', /\[build\] .*Complete!/],
 ];
 

@@ -73,7 +73,7 @@ if (source.local) {
 
 const astro = spawn(
   process.execPath,
-  [path.join(PROJECT_ROOT, 'node_modules/astro/astro.js'), 'dev', ...args],
+  [path.join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs'), 'dev', ...args],
   {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',

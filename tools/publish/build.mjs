@@ -3,6 +3,8 @@
  * (POCKETBASE_URL, PUBLIC_*) and writes into its own output and cache folders. One build at a time
  * per project folder: Astro keeps per-build files in `<root>/.astro/`.
  */
+import { existsSync } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runProcessGroup } from '../shared/process-group.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
@@ -53,7 +55,7 @@ export function runAstroBuild({
   return runProcessGroup({
     command: process.execPath,
     args: [
-      path.join(root, 'node_modules', 'astro', 'astro.js'),
+      path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'),
       'build',
       ...(outDir ? ['--outDir', path.resolve(outDir)] : []),
       // Astro reads --config relative to the project root.
@@ -71,26 +73,64 @@ export function runAstroBuild({
 }
 
 /**
- * The rebuild listener's build: `astro build` with its own output folder and a persistent cache, stopped
- * with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
+ * Runs a build so that a failed one leaves no page in the cache for a later build to reuse
+ * wrongly. Astro writes each page it renders into the cache (`dist/`) as it goes, and the
+ * manifest that says which cacheKey each copy is for only at the end: a build stopped in between
+ * leaves copies the old manifest describes wrongly (a later build whose key matches the old one
+ * would reuse a newer or half-written page). So unless the build wrote the manifest, it is
+ * removed, and the next build renders every page once. A marker catches a build whose runner
+ * itself was killed: found by the next build, the manifest goes too.
+ *
+ * @template {{ code: number | null }} R
+ * @param {string} cacheDir
+ * @param {() => Promise<R>} run
+ * @returns {Promise<R>}
+ */
+async function withTrustedCache(cacheDir, run) {
+  const manifest = path.join(cacheDir, 'incremental-build.json');
+  const marker = path.join(cacheDir, 'build-under-way');
+  if (existsSync(marker)) await rm(manifest, { force: true });
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(marker, '');
+  const started = Date.now();
+  const result = await run();
+  if (result.code !== 0) {
+    const written = await stat(manifest).then(
+      ({ mtimeMs }) => mtimeMs,
+      () => 0,
+    );
+    if (written < started) await rm(manifest, { force: true });
+  }
+  await rm(marker, { force: true });
+  return result;
+}
+
+/**
+ * The rebuild listener's build: `astro build` into the queue's stable output folder with a
+ * persistent cache (withTrustedCache), stopped with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
  * environment: a build runs the project's code and its dependencies, which have no use for it.
  *
- * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number }} options
+ * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number, root?: string }} options
+ *   `root`: the project folder to build (default: this one).
  */
 export function astroBuilder({
+  root,
   cacheDir,
   env = {},
   timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
 }) {
   /** @type {import('./queue.mjs').BuildFunction} */
   return async ({ outDir, signal }) => {
-    const result = await runAstroBuild({
-      outDir,
-      cacheDir,
-      env: { ...env, [SECRET_VARIABLE]: undefined },
-      timeoutMs: timeoutSeconds * 1000,
-      signal,
-    });
+    const result = await withTrustedCache(cacheDir, () =>
+      runAstroBuild({
+        root,
+        outDir,
+        cacheDir,
+        env: { ...env, [SECRET_VARIABLE]: undefined },
+        timeoutMs: timeoutSeconds * 1000,
+        signal,
+      }),
+    );
     if (!result.timedOut) return result;
     return {
       ...result,

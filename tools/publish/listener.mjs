@@ -10,7 +10,7 @@
  *   REBUILD_LISTENER_PORT    default 8788 (127.0.0.1 only)
  *   REBUILD_TIMEOUT_SECONDS  default 600: a longer build is stopped and counts as failed
  *   POCKETBASE_URL           required: the PocketBase the builds read
- *   REBUILD_DIR              default .rebuild (builds/, cache/ and the published link)
+ *   REBUILD_DIR              default .rebuild (build/, builds/, cache/ and the published link)
  *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
  *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
  */

@@ -4,11 +4,15 @@
  * the tests inject a stub build.
  *
  * Publishing. The published path (e.g. `.rebuild/current`) is a symbolic link to a complete build
- * folder (`.rebuild/builds/<id>`). A build goes into a fresh folder; only when it succeeded is a
- * new link created beside the old one and renamed over it: rename(2) replaces the link in one
- * step, so a server whose document root is the published path sees either the old build or the
- * new one, never a mix. The previous build is kept (requests already under way finish from it);
- * older ones are removed. A failed build is deleted and the live site stays as it was.
+ * folder (`.rebuild/builds/<id>`). Every build writes into one stable folder (`.rebuild/build`):
+ * Astro's incremental build reuses a page only for the output folder it was built for. Only when
+ * a build succeeded is that folder copied into a new build folder, as hard links (no data is
+ * copied), and a new link created beside the old one and renamed over it: rename(2) replaces the
+ * link in one step, so a server whose document root is the published path sees either the old
+ * build or the new one, never a mix. The previous build is kept (requests already under way
+ * finish from it); older ones are removed. A failed build is deleted and the live site stays as
+ * it was. The stable folder is emptied before each build, so no build writes into a file that a
+ * release shares.
  *
  * Queueing. One build runs at a time. Requests that arrive during a build are folded into one
  * more build, which starts when the current one ends; so the last request is always followed by
@@ -21,6 +25,7 @@ import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { findContentWarnings } from '../../src/integrations/contentWarnings.mjs';
+import { linkTree } from './linkTree.mjs';
 
 const OUTPUT_TAIL_CHARS = 4000;
 
@@ -58,13 +63,16 @@ async function publishedTarget(publishPath) {
  *
  * @param {object} options
  * @param {string} options.publishPath The published path: a symlink this module maintains.
- * @param {string} options.buildsDir Where build folders are created (any file system).
+ * @param {string} options.buildsDir Where build folders are created.
+ * @param {string} [options.buildDir] The stable folder every build writes into (default: `build`
+ *   beside buildsDir; best on buildsDir's file system, where publishing copies no data).
  * @param {BuildFunction} options.build Builds the site into `outDir`; `code` 0 means success.
  * @param {Logger} [options.log]
  */
-export function createRebuilder({ publishPath, buildsDir, build, log = () => {} }) {
+export function createRebuilder({ publishPath, buildsDir, buildDir, build, log = () => {} }) {
   const publishLink = path.resolve(publishPath);
   const buildsRoot = path.resolve(buildsDir);
+  const stableDir = path.resolve(buildDir ?? path.join(path.dirname(buildsRoot), 'build'));
   /** @type {Promise<void> | null} */
   let running = null;
   /** Stops the build under way (see stop()). */
@@ -127,10 +135,12 @@ export function createRebuilder({ publishPath, buildsDir, build, log = () => {} 
     const outDir = path.join(buildsRoot, timestampId(sequence));
     const started = Date.now();
     log(`build ${sequence} started (${why})`);
+    // Emptied first: its files may be hard links into the live release, never to be written to.
+    await rm(stableDir, { recursive: true, force: true });
     /** @type {BuildResult} */
     let result;
     try {
-      result = await build({ outDir, signal: controller.signal });
+      result = await build({ outDir: stableDir, signal: controller.signal });
     } catch (error) {
       result = {
         code: null,
@@ -138,7 +148,7 @@ export function createRebuilder({ publishPath, buildsDir, build, log = () => {} 
       };
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (result.code === 0 && !existsSync(path.join(outDir, 'index.html'))) {
+    if (result.code === 0 && !existsSync(path.join(stableDir, 'index.html'))) {
       result = {
         code: null,
         output: `${result.output ?? ''}\nThe build succeeded but wrote no index.html.`,
@@ -154,8 +164,15 @@ export function createRebuilder({ publishPath, buildsDir, build, log = () => {} 
       log(
         `build ${sequence} FAILED after ${seconds} s (${how}); the live site is unchanged.\n${tail}`,
       );
-      await rm(outDir, { recursive: true, force: true });
+      // Half-written pages are never served nor built on.
+      await rm(stableDir, { recursive: true, force: true });
       return;
+    }
+    try {
+      await linkTree(stableDir, outDir);
+    } catch (error) {
+      await rm(outDir, { recursive: true, force: true });
+      throw error;
     }
     await publish(outDir);
     stats.published += 1;

@@ -23,8 +23,8 @@ export function nodeVersionProblem(version, range) {
   if (semver.satisfies(version, range)) return null;
   return (
     `Ledgerwise needs Node ${range} (package.json "engines"), but this is Node ` +
-    `${semver.clean(version) ?? version}: install the current Node 22 (.nvmrc; e.g. \`nvm install\`) ` +
-    'and run the command again.'
+    `${semver.clean(version) ?? version}: run it through npm (\`npm run …\` or \`npx …\`), which ` +
+    "uses the project's own Node (node_modules/.bin/node, which `npm ci` installs)."
   );
 }
 

@@ -141,7 +141,7 @@ function ContactFormFields({ emailjs }: ContactFormProps) {
         {/* Honeypot: off screen, hidden from assistive technology, out of the tab order. */}
         <div
           aria-hidden="true"
-          className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden"
+          className="absolute top-auto left-[-10000px] h-px w-px overflow-hidden"
         >
           <label htmlFor={fieldId('website')}>Website</label>
           <input

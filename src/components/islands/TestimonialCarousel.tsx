@@ -134,7 +134,7 @@ function Carousel({
         ref={sliderRef}
         // Announce slide changes only while it is not moving by itself.
         aria-live={playing ? 'off' : 'polite'}
-        className="keen-slider relative flex touch-pan-y select-none overflow-hidden rounded-lg focus-visible:ring-2 focus-visible:ring-ring"
+        className="keen-slider relative flex touch-pan-y overflow-hidden rounded-lg select-none focus-visible:ring-2 focus-visible:ring-ring"
       >
         {children}
       </div>

@@ -60,7 +60,7 @@ function TypingWord({ phrases, timing }: Props) {
       <span className="relative col-start-1 row-start-1 text-primary" data-typing-text>
         {text}
         {animating && (
-          <span className="absolute -right-1.5 bottom-[12%] top-[12%] w-[3px] rounded-full bg-primary motion-safe:animate-pulse" />
+          <span className="absolute top-[12%] -right-1.5 bottom-[12%] w-[3px] rounded-full bg-primary motion-safe:animate-pulse" />
         )}
       </span>
     </span>

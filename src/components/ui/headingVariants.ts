@@ -5,7 +5,7 @@ export const headingVariants = cva('font-bold tracking-tight text-foreground', {
   variants: {
     size: {
       /** A small caps line naming a quiet section (the logo strip). */
-      eyebrow: 'text-sm font-semibold uppercase tracking-wider text-muted-foreground',
+      eyebrow: 'text-sm font-semibold tracking-wider text-muted-foreground uppercase',
       /** Card titles. */
       xs: 'text-xl',
       /** Titles of blocks within a page: groups of posts, empty and error states, banners. */

@@ -1,6 +1,7 @@
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { getSortedPosts } from '@/lib/blog/posts';
 import { getShareCard } from '@/lib/seo/shareCard';
+import { dataCacheKey } from '@/lib/blog/cacheKey';
 import { CACHE_DIR } from '@/config/env';
 
 /** A share card for every post without a banner (a post with one shares its banner). */
@@ -8,7 +9,10 @@ export const getStaticPaths = (async () => {
   const posts = await getSortedPosts();
   return posts
     .filter((post) => !post.data.banner)
-    .map((post) => ({ params: { id: post.id }, props: { title: post.data.title } }));
+    .map((post) => {
+      const props = { title: post.data.title };
+      return { params: { id: post.id }, props, cacheKey: dataCacheKey(props) };
+    });
 }) satisfies GetStaticPaths;
 
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;

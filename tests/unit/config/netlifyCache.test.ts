@@ -1,5 +1,6 @@
 /**
- * Production rebuilds on Netlify are warm only if Astro's cacheDir survives between builds:
+ * Production rebuilds on Netlify are warm (content, pictures, and the pages the incremental build
+ * reuses) only if Astro's cacheDir survives between builds:
  * netlify.toml's cache plugin must save the very folder the build uses by default, and the
  * plugin must be installed with the project (Netlify runs plugins found in node_modules).
  */
@@ -11,6 +12,7 @@ import { ENV_SCHEMA } from '@/config/envSchema.mjs';
 import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
 
 interface NetlifyToml {
+  build?: { publish?: string };
   plugins?: { package: string; inputs?: { paths?: string[] } }[];
 }
 
@@ -26,6 +28,11 @@ describe("Netlify's build cache", () => {
     expect(plugin?.inputs?.paths?.map((p) => path.resolve(PROJECT_ROOT, p))).toEqual([
       path.resolve(PROJECT_ROOT, fallback),
     ]);
+    // The cacheDir is also where the incremental build keeps its pages (incremental-build.json
+    // and dist/); the publish folder is not cached, as Astro empties it before every build.
+    expect(await read('astro.config.mjs')).toContain('experimental: { incrementalBuild: true }');
+    expect(toml.build?.publish).toBe('dist');
+    expect(plugin?.inputs?.paths).not.toContain('dist');
     const pkg = JSON.parse(await read('package.json'));
     expect(pkg.devDependencies['netlify-plugin-cache']).toBeDefined();
   });

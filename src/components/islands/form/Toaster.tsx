@@ -74,7 +74,7 @@ function ToastItem({ toast, durationMs, onDismiss }: ToastItemProps) {
         type="button"
         onClick={() => onDismiss(toast.id)}
         aria-label="Dismiss notification"
-        className="absolute right-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-md hover:bg-foreground/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        className="absolute top-2 right-2 inline-flex h-7 w-7 items-center justify-center rounded-md hover:bg-foreground/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
       >
         <svg
           aria-hidden="true"
@@ -110,7 +110,7 @@ export function Toaster({ toasts, durationMs, onDismiss }: ToasterProps) {
         <ToastItem key={toast.id} toast={toast} durationMs={durationMs} onDismiss={onDismiss} />
       ));
   return (
-    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[100] flex flex-col gap-2 sm:left-auto sm:w-96">
+    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-100 flex flex-col gap-2 sm:left-auto sm:w-96">
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {renderToasts('default')}
       </div>

@@ -5,11 +5,11 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 const CONTROL_CLASS =
-  'flex w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-sm transition-colors placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive md:text-sm';
+  'flex w-full rounded-md border border-input bg-background px-3 py-2 text-base text-foreground shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive md:text-sm';
 
 export function Label({ className = '', ...props }: ComponentPropsWithRef<'label'>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor
-  return <label className={`text-sm font-medium leading-none ${className}`} {...props} />;
+  return <label className={`text-sm leading-none font-medium ${className}`} {...props} />;
 }
 
 export function Input({ className = '', ...props }: ComponentPropsWithRef<'input'>) {

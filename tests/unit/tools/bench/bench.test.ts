@@ -56,7 +56,7 @@ describe('buildPhases', () => {
       '10:00:50 \u001b[42m generating optimized images \u001b[49m',
       '10:01:30 ✓ Completed in 40.10s.',
       '10:01:32 [@astrojs/sitemap] `sitemap-index.xml` created at `dist`',
-      '10:01:41 [ledgerwise-content-security-policy] Content-Security-Policy written into 1010 pages',
+      '10:01:41 [ledgerwise-inline-script-check] Content-Security-Policy checked in 1010 pages.',
       '10:01:41 [build] 1010 page(s) built in 101.0s',
       '10:01:41 [build] Complete!',
     ].join('\n');

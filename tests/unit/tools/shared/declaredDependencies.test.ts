@@ -90,7 +90,6 @@ async function productionPackages(): Promise<Map<string, string>> {
   const queue = [
     ...(await listFiles(path.join(PROJECT_ROOT, 'src'))).filter((file) => SOURCE.test(file)),
     path.join(PROJECT_ROOT, 'astro.config.mjs'),
-    path.join(PROJECT_ROOT, 'tailwind.config.mjs'),
     path.join(PROJECT_ROOT, 'tools', 'publish', 'listener.mjs'),
   ];
   const seen = new Set<string>();

@@ -2,6 +2,7 @@ import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
 import { postsFeed } from '@/lib/blog/feed';
 import { getTopicsInUse } from '@/lib/blog/posts';
+import { dataCacheKey } from '@/lib/blog/cacheKey';
 import { SITE } from '@/config/site';
 
 /** A topic's posts, newest first, for readers who follow only that topic. */
@@ -9,6 +10,7 @@ export const getStaticPaths = (async () =>
   (await getTopicsInUse()).map(({ item: topic, posts }) => ({
     params: { slug: topic.data.slug },
     props: { topic, posts },
+    cacheKey: dataCacheKey({ topic, posts }),
   }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {

@@ -1,0 +1,164 @@
+// @ts-check
+/**
+ * The gap Astro's Content-Security-Policy (security.csp) leaves: it hashes the scripts it bundles,
+ * not `<script is:inline>`. The project's inline scripts are the files of src/scripts/inline/,
+ * which components render with `set:html` (imported with `?raw`) and whose hashes
+ * `inlineScriptHashes` gives the policy in astro.config.mjs.
+ *
+ * After the build, `inlineScriptCheck` reads every page as a browser does (parse5 follows the HTML
+ * standard) and fails the build on a runnable inline script its policy has no hash for, and on any
+ * script or style element inside an article body (where CMS HTML goes): the policy then still
+ * holds if the HTML sanitiser ever lets a `<script>` through.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { html as htmlSpec, parse as parseHtml } from 'parse5';
+
+/** Every file here is an inline script the policy allows, and nothing else is. */
+export const INLINE_SCRIPTS_DIR = fileURLToPath(new URL('../scripts/inline/', import.meta.url));
+
+/** The attribute on the element that holds CMS HTML (the blog post body, Prose.astro). */
+export const ARTICLE_BODY_ATTRIBUTE = 'data-article-body';
+
+/**
+ * Data blocks: script types a browser never runs. Every other type counts as runnable: JavaScript
+ * has a dozen legacy type names, and modules, import maps and speculation rules are governed by
+ * the CSP too; an unknown type costs at most a failed build, never a script that runs unhashed.
+ */
+const DATA_BLOCK_TYPES = new Set(['application/ld+json', 'application/json']);
+
+/**
+ * A CSP hash of a script's text as browsers compute it (their HTML parser turns CRLF and CR
+ * into LF first).
+ * @param {string} text
+ * @returns {`sha256-${string}`}
+ */
+export function sha256Of(text) {
+  const normalised = text.replace(/\r\n?/g, '\n');
+  return `sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}`;
+}
+
+/** The hashes of the files of src/scripts/inline/, for security.csp.scriptDirective.hashes. */
+export function inlineScriptHashes(dir = INLINE_SCRIPTS_DIR) {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => sha256Of(readFileSync(path.join(dir, name), 'utf8')));
+}
+
+/** @typedef {import('parse5').DefaultTreeAdapterMap['parentNode']} ParentNode */
+/** @typedef {import('parse5').DefaultTreeAdapterMap['element']} Element */
+
+/** @param {Element} element @param {string} name */
+function attributeOf(element, name) {
+  return element.attrs.find((attribute) => attribute.name === name)?.value;
+}
+
+/** An HTML script with `src`, or an SVG script with `href` (or `xlink:href`): not inline. */
+function isExternal(/** @type {Element} */ script) {
+  if (attributeOf(script, 'src') !== undefined) return script.namespaceURI === htmlSpec.NS.HTML;
+  return script.namespaceURI === htmlSpec.NS.SVG && attributeOf(script, 'href') !== undefined;
+}
+
+/** The text of a script or style element, as the browser hashes it. */
+function textOf(/** @type {Element} */ element) {
+  return element.childNodes
+    .map((child) => ('value' in child && child.nodeName === '#text' ? child.value : ''))
+    .join('');
+}
+
+/** @param {string} text */
+function preview(text) {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return line.length > 80 ? `${line.slice(0, 80)}…` : line;
+}
+
+/** The sources of a policy's script-src and script-src-elem directives. */
+function scriptSources(/** @type {string} */ policy) {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .filter(([name]) => name === 'script-src' || name === 'script-src-elem')
+    .flatMap(([, ...sources]) => sources);
+}
+
+/**
+ * What must fail the build in one page: a runnable inline script whose hash is not in the page's
+ * CSP meta, and a script or style element inside an article body.
+ * @param {string} html
+ * @returns {string[]}
+ */
+export function inspectPage(html) {
+  /** @type {Element[]} */
+  const scripts = [];
+  /** @type {string[]} */
+  const problems = [];
+  let policy = '';
+  /** @param {ParentNode} node @param {boolean} inArticle */
+  const visit = (node, inArticle) => {
+    for (const child of node.childNodes) {
+      if (!('tagName' in child)) continue;
+      const inside = inArticle || attributeOf(child, ARTICLE_BODY_ATTRIBUTE) !== undefined;
+      const isScript = child.tagName === 'script';
+      if (inside && (isScript || child.tagName === 'style')) {
+        problems.push(`a <${child.tagName}> inside the article body: ${preview(textOf(child))}`);
+      } else if (isScript && !isExternal(child)) {
+        const type = (attributeOf(child, 'type') ?? '').trim().toLowerCase();
+        if (!DATA_BLOCK_TYPES.has(type)) scripts.push(child);
+      } else if (attributeOf(child, 'http-equiv')?.toLowerCase() === 'content-security-policy') {
+        policy += `;${attributeOf(child, 'content') ?? ''}`;
+      }
+      visit(child, inside);
+      if (child.tagName === 'template' && 'content' in child) visit(child.content, inside);
+    }
+  };
+  visit(parseHtml(html), false);
+  const allowed = new Set(scriptSources(policy));
+  for (const script of scripts) {
+    const text = textOf(script);
+    if (!allowed.has(`'${sha256Of(text)}'`)) {
+      problems.push(`an inline script the policy has no hash for: ${preview(text)}`);
+    }
+  }
+  return problems;
+}
+
+/** @returns {import('astro').AstroIntegration} */
+export default function inlineScriptCheck() {
+  return {
+    name: 'ledgerwise-inline-script-check',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const pages = await builtPages(root);
+        /** @type {string[]} */
+        const problems = [];
+        for (const file of pages) {
+          const html = await readFile(path.join(root, file), 'utf8');
+          problems.push(...inspectPage(html).map((problem) => `${file}: ${problem}`));
+        }
+        if (problems.length) {
+          // The list goes to the log: a script's text in the error would make Astro add an
+          // unrelated hint whenever it mentions `document` or `window`.
+          for (const problem of problems.slice(0, 50)) logger.error(problem);
+          throw new Error(
+            `${problems.length} inline script(s) or style(s) that the Content-Security-Policy ` +
+              'must not allow (listed above). HTML from the CMS must never carry ' +
+              'scripts; an inline script of the project belongs in src/scripts/inline/.',
+          );
+        }
+        logger.info(`Content-Security-Policy checked in ${pages.length} pages.`);
+      },
+    },
+  };
+}
+
+/** The built pages, relative to `root`. */
+async function builtPages(/** @type {string} */ root) {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}

@@ -1,0 +1,71 @@
+/**
+ * The `cacheKey` of a page from getStaticPaths: with `experimental.incrementalBuild`, Astro reuses
+ * the page from the last build when its key (and its code) are unchanged. So a key must hold
+ * everything the page shows that is content: its props, and what its components read for
+ * themselves. Those reads are listed once, here:
+ * - PostCard shows each post's authors, read from the authors collection;
+ * - SearchBox shows only while some post is live (hasSearchablePosts);
+ * - Footer shows the current year.
+ * A component that starts reading content itself must be added here, or its pages go stale.
+ * (The build's environment needs no place here: astro:env inlines its public values into the code
+ * Astro hashes, and no page shows a secret.)
+ */
+import { createHash } from 'node:crypto';
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { hasSearchablePosts } from './posts';
+import { referencedBy } from './topics';
+
+type Post = CollectionEntry<'blogs'>;
+
+/** Read once per build: its content does not change while it renders (astro dev uses no keys). */
+let siteWide: Promise<{ searchable: boolean; year: number }> | undefined;
+let authors: Promise<CollectionEntry<'authors'>[]> | undefined;
+
+const isPost = (value: unknown): value is Post =>
+  typeof value === 'object' && value !== null && (value as Post).collection === 'blogs';
+
+/** The props with every post as its card shows it: with its authors' entries beside it. */
+async function withAuthors(value: unknown): Promise<unknown> {
+  if (isPost(value)) {
+    authors ??= getCollection('authors');
+    return { post: value, authors: referencedBy(value, await authors, 'authors') };
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(withAuthors));
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    const entries = Object.entries(value).map(async ([key, item]) => [
+      key,
+      await withAuthors(item),
+    ]);
+    return Object.fromEntries(await Promise.all(entries));
+  }
+  return value;
+}
+
+/** A digest of a value (Dates as ISO strings). */
+export function digest(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+/**
+ * The key of a page that renders its props and nothing else (a feed, a share card): the props
+ * themselves, without the site-wide inputs that only HTML pages show.
+ */
+export const dataCacheKey = (props: unknown): string => digest(props);
+
+/** The key of an HTML page: its props, each post with its authors, and the site-wide inputs. */
+export async function pageCacheKey(props: unknown): Promise<string> {
+  siteWide ??= hasSearchablePosts().then((searchable) => ({
+    searchable,
+    year: new Date().getFullYear(),
+  }));
+  return digest({ site: await siteWide, props: await withAuthors(props) });
+}
+
+/** getStaticPaths' paths, each with the cacheKey of its HTML page. */
+export function withPageCacheKeys<P extends { props: unknown }>(
+  paths: P[],
+): Promise<(P & { cacheKey: string })[]> {
+  return Promise.all(
+    paths.map(async (path) => ({ ...path, cacheKey: await pageCacheKey(path.props) })),
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Astro's incremental build (experimental.incrementalBuild) with the pages' cacheKeys
+ * (src/lib/blog/cacheKey.ts), through real `astro build`s of the seed content. An editor renames
+ * a post, its topic and one of its authors; the rebuild, into the same output folder with the
+ * same cache (as the rebuild listener builds), writes a site byte for byte the same as a build
+ * from an empty cache, and renders again exactly the keyed pages whose bytes changed: every other
+ * post, list, topic, author, feed and share card is reused. And a failed build of the rebuild
+ * listener leaves no cached page that a later build could trust wrongly.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { astroBuilder, runAstroBuild } from '../../tools/publish/build.mjs';
+import { listFiles } from '../support/files';
+import { copyProject } from '../support/projectCopy';
+import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
+
+const servers: TestPocketBase[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** Every file of a built site by its path in the site, with its bytes. */
+async function readSite(outDir: string): Promise<Map<string, Buffer>> {
+  const files = await listFiles(outDir);
+  const entries = await Promise.all(
+    files.map(async (file) => [`/${path.relative(outDir, file)}`, await readFile(file)] as const),
+  );
+  return new Map(entries);
+}
+
+/**
+ * The pages a build logged, each reused or rendered. Astro logs `├─ /blog/x.html (restored)` (or
+ * `(cached)` when the file was still in the output folder) for a page it reused, and the render
+ * time for one it rendered.
+ */
+function pagesOf(output: string) {
+  const reused = new Set<string>();
+  const rendered = new Set<string>();
+  // eslint-disable-next-line no-control-regex
+  for (const line of output.replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
+    const match = /├─ (\S+) \((restored|cached|\+[^)]*)\)/.exec(line);
+    if (match) (match[2].startsWith('+') ? rendered : reused).add(match[1]);
+  }
+  return { reused, rendered };
+}
+
+/** The routes from getStaticPaths, which carry a cacheKey; the others always render. */
+const KEYED = /^\/(og\/|blog\/(page|tag|author)\/|blog\/(?!tags\.|search\.|404\.)[^/]+\.html$)/;
+
+describe('incremental builds', () => {
+  it('after an edit to a post, its topic and its author, renders exactly the pages that show them, and the site equals a build from an empty cache', async () => {
+    const server = await startTestPocketBase({ seed: true });
+    servers.push(server);
+    const pb = await server.adminClient();
+
+    const first = await runBuild({ pocketbaseUrl: server.url });
+    folders.push(first.root);
+    expect(first.code, first.output).toBe(0);
+    expect(pagesOf(first.output).reused.size).toBe(0);
+    const before = await readSite(first.outDir);
+
+    // A post without a banner (so it has a share card), one of its topics and one of its authors.
+    const post = await pb
+      .collection('blogs')
+      .getFirstListItem('title ~ "POPIA for Accounting Firms"');
+    const topic = await pb.collection('tags').getFirstListItem('slug = "compliance"');
+    const author = await pb.collection('authors').getFirstListItem('slug = "daniel-botha"');
+    expect(post.tags).toContain(topic.id);
+    expect(post.authors).toContain(author.id);
+    await pb.collection('blogs').update(post.id, { title: 'POPIA: the checklist, revised' });
+    await pb.collection('tags').update(topic.id, { name: 'Compliance & Privacy' });
+    await pb.collection('authors').update(author.id, { name: 'Daniel J. Botha' });
+
+    const incrementalOut = first.outDir;
+    const [incremental, fresh] = await Promise.all([
+      runAstroBuild({
+        root: first.root,
+        outDir: incrementalOut,
+        cacheDir: first.cacheDir,
+        env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: server.url },
+      }),
+      // The same content from an empty cache (in its own copy of the project, so both build at
+      // once): what the incremental build must equal.
+      runBuild({ pocketbaseUrl: server.url }),
+    ]);
+    folders.push(fresh.root);
+    expect(incremental.code, incremental.output).toBe(0);
+    expect(fresh.code, fresh.output).toBe(0);
+    const freshOut = fresh.outDir;
+
+    // (a) Byte for byte the site a build from an empty cache writes.
+    const [after, expected] = await Promise.all([incrementalOut, freshOut].map(readSite));
+    expect([...after.keys()].sort()).toEqual([...expected.keys()].sort());
+    const differing = [...after].filter(([file, bytes]) => !bytes.equals(expected.get(file)!));
+    expect(differing.map(([file]) => file)).toEqual([]);
+    expect(await readFile(path.join(incrementalOut, 'blog', `${post.id}.html`), 'utf8')).toContain(
+      'POPIA: the checklist, revised',
+    );
+
+    // (b) Rendered again: exactly the keyed pages whose bytes the edit changed; the rest reused.
+    const { reused, rendered } = pagesOf(incremental.output);
+    const keyed = [...after.keys()].filter((file) => KEYED.test(file));
+    const changed = keyed.filter((file) => !before.get(file)?.equals(after.get(file)!));
+    expect([...rendered].filter((file) => KEYED.test(file)).sort()).toEqual(changed.sort());
+    expect([...reused].sort()).toEqual(keyed.filter((file) => !changed.includes(file)).sort());
+    // The edited post and its share card, its topic's page and feed, its author's page; and
+    // pages that never showed them stay as they were.
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        `/blog/${post.id}.html`,
+        `/og/${post.id}.png`,
+        '/blog/tag/compliance.html',
+        '/blog/tag/compliance/rss.xml',
+        '/blog/author/daniel-botha.html',
+      ]),
+    );
+    const otherCards = keyed.filter((file) => file.startsWith('/og/') && !file.includes(post.id));
+    expect(otherCards.length).toBeGreaterThan(0);
+    expect([...reused]).toEqual(
+      expect.arrayContaining([
+        '/blog/tag/audit-and-reporting.html',
+        '/blog/tag/audit-and-reporting/rss.xml',
+        ...otherCards,
+      ]),
+    );
+  }, 600_000);
+
+  it("forgets the cache's pages after a failed build, which may have stopped while writing them", async () => {
+    const { root } = await copyProject();
+    folders.push(root);
+    const cacheDir = path.join(root, '.cache');
+    // What a build stopped while rendering leaves: the previous build's manifest.
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(path.join(cacheDir, 'incremental-build.json'), '{"version":1,"routes":{}}');
+    const build = astroBuilder({
+      root,
+      cacheDir,
+      // Nothing listens there: the build fails.
+      env: { ...TEST_EMAILJS_ENV, POCKETBASE_URL: 'http://127.0.0.1:9' },
+    });
+    const result = await build({
+      outDir: path.join(root, 'dist'),
+      signal: new AbortController().signal,
+    });
+    expect(result.code, result.output).not.toBe(0);
+    expect(result.output).toContain('127.0.0.1:9: unreachable');
+    expect(existsSync(path.join(cacheDir, 'incremental-build.json'))).toBe(false);
+    expect(existsSync(path.join(cacheDir, 'build-under-way'))).toBe(false);
+  }, 120_000);
+});
