@@ -11,8 +11,8 @@
  * Astro hashes, and no page shows a secret.)
  */
 import { createHash } from 'node:crypto';
-import { getCollection, type CollectionEntry } from 'astro:content';
-import { hasSearchablePosts } from './posts';
+import type { CollectionEntry } from 'astro:content';
+import { getNamed, hasSearchablePosts } from './posts';
 import { referencedBy } from './topics';
 
 type Post = CollectionEntry<'blogs'>;
@@ -27,7 +27,7 @@ const isPost = (value: unknown): value is Post =>
 /** The props with every post as its card shows it: with its authors' entries beside it. */
 async function withAuthors(value: unknown): Promise<unknown> {
   if (isPost(value)) {
-    authors ??= getCollection('authors');
+    authors ??= getNamed('authors');
     return { post: value, authors: referencedBy(value, await authors, 'authors') };
   }
   if (Array.isArray(value)) return Promise.all(value.map(withAuthors));

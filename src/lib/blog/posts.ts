@@ -35,14 +35,25 @@ export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
   return featureFirst(await getSortedPosts());
 }
 
+/**
+ * The topics or the authors, when some post names one. None otherwise, without reading the
+ * collection: Astro warns on every read of an empty collection, once per page that reads it.
+ */
+export async function getNamed<C extends 'tags' | 'authors'>(
+  collection: C,
+): Promise<CollectionEntry<C>[]> {
+  const posts = await getCollection('blogs');
+  return posts.some((post) => post.data[collection].length > 0) ? getCollection(collection) : [];
+}
+
 /** Every topic a post has, by name, each with its posts newest first (lib/blog/topics.ts). */
 export async function getTopicsInUse() {
-  return inUse(await getCollection('tags'), await getSortedPosts(), 'tags');
+  return inUse(await getNamed('tags'), await getSortedPosts(), 'tags');
 }
 
 /** Every author a post names, by name, each with their posts newest first. */
 export async function getAuthorsInUse() {
-  return inUse(await getCollection('authors'), await getSortedPosts(), 'authors');
+  return inUse(await getNamed('authors'), await getSortedPosts(), 'authors');
 }
 
 /** The load error to show in `astro dev`, or undefined when the blog loaded. */
@@ -53,7 +64,7 @@ export async function getBlogLoadError(): Promise<string | undefined> {
 
 /** A post's authors, in the editor's order (none: the post is by the site's team). */
 export async function getAuthorsOf(post: CollectionEntry<'blogs'>) {
-  return referencedBy(post, await getCollection('authors'), 'authors');
+  return referencedBy(post, await getNamed('authors'), 'authors');
 }
 
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy": a post's authors on its card. */
