@@ -34,8 +34,8 @@ export default defineConfig({
   trailingSlash: 'never',
   // Astro's cache: content store, image cache and transforms. Builds that keep it are warm.
   cacheDir: ASTRO_CACHE_DIR,
-  // WebP (every picture on the site) at libwebp effort 2 rather than 4: about 40 % less CPU per
-  // transform for files about 3 % larger; encoding is most of a cold build.
+  // WebP (every picture on the site) at libwebp effort 2 rather than 4: much less CPU per transform
+  // for files a little larger, and encoding is most of a cold build.
   image: {
     service: { entrypoint: 'astro/assets/services/sharp', config: { webp: { effort: 2 } } },
   },

@@ -21,8 +21,8 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     colorScheme: 'no-preference',
-    // Recording a trace snapshots the page at every step: it made each test 30–70 % slower (axe on
-    // the home page 11 s → 33 s). A failure keeps its screenshot; `--trace on` records one.
+    // Recording a trace snapshots the page at every step, which slows every test down: only on a
+    // retry. A failure keeps its screenshot; `--trace on` records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },

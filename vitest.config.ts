@@ -10,8 +10,7 @@ export default getViteConfig({
     hookTimeout: 180_000,
     // One test file per core, and one more. Vitest's default keeps a core free (one worker on 2
     // cores), but much integration time is waiting (PocketBase's minute tick, a build timeout),
-    // which other files overlap: on 2 cores 332 s with one worker, 163 s with two, 124 s with
-    // three, 132 s with four (builds then compete for the cores).
+    // which another file can overlap; more workers than that make the builds compete for cores.
     maxWorkers: availableParallelism() + 1,
     projects: [
       {
@@ -19,8 +18,8 @@ export default getViteConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          // Pure functions and components: one module graph per worker, not one per file.
-          // Importing it again for each of ~40 files was most of their time (44 s → 22 s).
+          // Pure functions and components: one module graph per worker, not one per file, as
+          // importing it again for each file would be most of their time.
           isolate: false,
         },
       },
