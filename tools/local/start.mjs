@@ -105,6 +105,6 @@ if (local) {
 } else {
   log(
     'POCKETBASE_URL is set: npm start does not hear its changes (its hook does not know this ' +
-      'machine). Restart to rebuild, or see README "Publishing" for a rebuild listener.',
+      'machine). Restart to rebuild, or see docs/publishing.md for a rebuild listener.',
   );
 }
