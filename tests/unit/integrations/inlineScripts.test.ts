@@ -139,7 +139,7 @@ describe('inspectPage', () => {
 
 describe('the check at the end of a build', () => {
   /** Runs the integration's astro:build:done hook over a folder of pages. */
-  async function check(pages: Record<string, string>) {
+  async function check(pages: Record<string, string>, cacheDir?: string) {
     const dir = await mkdtemp(path.join(tmpdir(), 'lw-csp-'));
     try {
       for (const [file, html] of Object.entries(pages)) {
@@ -147,6 +147,8 @@ describe('the check at the end of a build', () => {
         await writeFile(path.join(dir, file), html);
       }
       const hooks = inlineScriptCheck().hooks as Record<string, (o: unknown) => Promise<void>>;
+      if (cacheDir)
+        await hooks['astro:config:done']({ config: { cacheDir: pathToFileURL(`${cacheDir}/`) } });
       const errors: string[] = [];
       const infos: string[] = [];
       const logger = {
@@ -187,6 +189,34 @@ describe('the check at the end of a build', () => {
       );
       expect(errors, body).toHaveLength(1);
       expect(errors[0], body).toMatch(/^blog\/post\.html: /);
+    }
+  });
+
+  it('parses again only the pages that changed since a build that passed, and never trusts a failed one', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'lw-csp-cache-'));
+    try {
+      const good = page('<script>abc</script>', ['abc']);
+      const site = { 'index.html': good, 'about.html': page('<p>About</p>') };
+      expect((await check(site, cacheDir)).infos).toEqual([
+        'Content-Security-Policy checked in 2 pages.',
+      ]);
+      expect((await check(site, cacheDir)).infos).toEqual([
+        'Content-Security-Policy checked in 2 pages (2 unchanged since a build that passed).',
+      ]);
+      // An undeclared script in a changed page fails, and fails again in the next build.
+      const bad = { ...site, 'about.html': page('<script>alert(1)</script>') };
+      for (let build = 0; build < 2; build += 1) {
+        const { outcome, errors } = await check(bad, cacheDir);
+        expect(outcome).toMatch(/^1 inline script/);
+        expect(errors).toEqual([expect.stringMatching(/^about\.html: an inline script/)]);
+      }
+      // A damaged record of the last build costs a full check, not a failed build.
+      await writeFile(path.join(cacheDir, 'inline-script-check.json'), '{"checker":');
+      expect((await check(site, cacheDir)).infos).toEqual([
+        'Content-Security-Policy checked in 2 pages.',
+      ]);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
     }
   });
 });
