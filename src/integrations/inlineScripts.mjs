@@ -167,6 +167,7 @@ export default function inlineScriptCheck() {
         cacheDir = config.cacheDir;
       },
       'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
         const root = fileURLToPath(dir);
         const pages = await builtPages(root);
         const passedBefore = await readPassed(cacheDir);
@@ -205,9 +206,11 @@ export default function inlineScriptCheck() {
           );
         }
         const reused = pages.length - checked;
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(
           `Content-Security-Policy checked in ${pages.length} pages` +
-            (reused ? ` (${reused} unchanged since a build that passed).` : '.'),
+            (reused ? ` (${reused} unchanged since a build that passed)` : '') +
+            ` in ${seconds} s.`,
         );
       },
     },

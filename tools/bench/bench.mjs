@@ -30,7 +30,7 @@ import { measureBuildScale } from './scale.mjs';
 import { watchIslandLoading, weighJsBeforeInteraction } from './islands.mjs';
 import { runLighthouse } from './lighthouse.mjs';
 import { weighPage } from './weight.mjs';
-import { appendHistory, currentCommit, historyFigures } from './history.mjs';
+import { appendHistory, currentCommit, historyFigures, referenceSeconds } from './history.mjs';
 import { printLighthouse } from './lighthouse-report.mjs';
 import {
   header,
@@ -94,6 +94,8 @@ async function main() {
   const options = readOptions(process.argv.slice(2));
   const startedAt = new Date();
   const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
+  const referenceAtStart = referenceSeconds();
+  console.log(`Load ${loadAtStart.join(', ')}; reference work ${referenceAtStart} s (history.mjs)`);
   // The code measured is the code at the start: the work tree may change during a long run.
   const commit = currentCommit(PROJECT_ROOT);
   const pages = measuredPages();
@@ -211,6 +213,7 @@ async function main() {
     commit,
     startedAt,
     loadAtStart,
+    referenceAtStart,
     options,
     figures,
     verdicts,

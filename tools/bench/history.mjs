@@ -67,20 +67,40 @@ export function currentCommit(root) {
 }
 
 /**
+ * Seconds a fixed piece of JavaScript work (sorting and JSON, as a build does) takes now. The
+ * load average misses a slower host: figures of two runs compare through this one.
+ */
+export function referenceSeconds() {
+  const started = performance.now();
+  for (let round = 0; round < 5; round += 1) {
+    const items = Array.from({ length: 100_000 }, (_, i) => ({
+      id: (i * 7919) % 100_003,
+      title: `Post ${i}`,
+      tags: [i % 7, i % 11],
+    }));
+    items.sort((a, b) => a.id - b.id);
+    JSON.parse(JSON.stringify(items));
+  }
+  return Number(((performance.now() - started) / 1000).toFixed(2));
+}
+
+/**
  * Appends one JSON line: the commit measured (read when the run started), the date, the machine's load when the run started and ended
  * (every figure is inflated by it), the options (what was left out), the figures and the verdicts.
  * @param {string} file
- * @param {{ commit: string, startedAt: Date, loadAtStart: number[], options: Record<string, unknown>,
+ * @param {{ commit: string, startedAt: Date, loadAtStart: number[], referenceAtStart: number,
+ *   options: Record<string, unknown>,
  *   figures: import('./budgets.mjs').Figures, verdicts: import('./budgets.mjs').Verdict[] }} run
  */
 export async function appendHistory(
   file,
-  { commit, startedAt, loadAtStart, options, figures, verdicts },
+  { commit, startedAt, loadAtStart, referenceAtStart, options, figures, verdicts },
 ) {
   const line = {
     commit,
     date: startedAt.toISOString(),
     load: { start: loadAtStart, end: loadavg().map((value) => Number(value.toFixed(2))) },
+    referenceSeconds: { start: referenceAtStart, end: referenceSeconds() },
     options,
     figures,
     verdicts: verdicts.map(({ name, pass, figure }) => ({ name, pass, figure })),

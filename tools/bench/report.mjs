@@ -102,6 +102,7 @@ function phaseSummary(phases) {
     ['render', phases.renderSeconds],
     ['images', phases.imageSeconds],
     ['sitemap', phases.sitemapSeconds],
+    ['search', phases.searchSeconds],
     ['CSP', phases.cspSeconds],
   ]
     .map(([name, seconds]) => `${name} ${value(seconds)}`)

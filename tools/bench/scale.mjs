@@ -33,51 +33,56 @@ function astroTimedPhase(output, banner) {
   return match ? Number(match[1]) / (match[2] === 'ms' ? 1000 : 1) : null;
 }
 
-/**
- * Markers of a build's phases, in the order they are logged, each with its line's clock time.
- * @type {Array<[name: string, pattern: RegExp]>}
- */
-const PHASE_MARKERS = [
-  ['start', /\[content\] Syncing content/],
-  ['content loaded', /\[content\] Synced content/],
-  ['pages rendered', /generating static routes/],
-  ['images start', /generating optimized images/],
-  ['sitemap', /sitemap-index\.xml` created/],
-  ['csp', /Content-Security-Policy checked in/],
-  ['end', /\[build\] .*Complete!/],
-];
+/** A figure an integration logs about itself ("… in 3.3 s"), in seconds. */
+function selfTimed(output, pattern) {
+  const match = pattern.exec(output);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * Where a build's time went, from its log: the content loaders, bundling, rendering, image
- * transforms, and the after-build hooks (sitemap, CSP). Clock times have whole seconds, so the
- * hooks' figures are ±1 s; rendering and images are Astro's own timings.
+ * transforms, the sitemap, the search index and the inline-script check. Astro's banners carry no
+ * clock, so bundling runs from the loaders' end to the first line after the render banner, and
+ * the sitemap from the end of the last phase Astro timed; those are whole seconds (±1 s).
  * @param {string} output
  */
 export function buildPhases(output) {
-  const clock = new Map();
-  for (const line of output.split('\n')) {
-    // eslint-disable-next-line no-control-regex -- Astro colours its log lines.
-    const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
-    const time = /^(\d\d):(\d\d):(\d\d) /.exec(plain);
-    if (!time) continue;
-    const at = Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]);
-    for (const [name, pattern] of PHASE_MARKERS)
-      if (!clock.has(name) && pattern.test(plain)) clock.set(name, at);
-  }
-  const between = (from, to) =>
-    clock.has(from) && clock.has(to) ? (clock.get(to) - clock.get(from) + 86_400) % 86_400 : null;
-  const imageSeconds = astroTimedPhase(output, 'generating optimized images');
-  const imagesToSitemap = between('images start', 'sitemap');
+  // eslint-disable-next-line no-control-regex -- Astro colours its log lines.
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const clockOf = (line) => {
+    const time = /^(\d\d):(\d\d):(\d\d) /.exec(line);
+    return time ? Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) : null;
+  };
+  /** The clock of the first stamped line matching `pattern`, after the line matching `after`. */
+  const clockAt = (pattern, after) => {
+    let from = 0;
+    if (after) {
+      from = lines.findIndex((line) => after.test(line));
+      if (from < 0) return null;
+    }
+    for (const line of lines.slice(from)) {
+      const clock = clockOf(line);
+      if (clock != null && pattern.test(line)) return clock;
+    }
+    return null;
+  };
+  const between = (from, to) => (from == null || to == null ? null : (to - from + 86_400) % 86_400);
+  const imagesDone = clockAt(/✓ Completed in/, /generating optimized images/);
+  const renderDone = clockAt(/✓ Completed in/, /generating static routes/);
   return {
-    contentSeconds: between('start', 'content loaded'),
-    bundleSeconds: between('content loaded', 'pages rendered'),
+    contentSeconds: between(
+      clockAt(/\[content\] Syncing content/),
+      clockAt(/\[content\] Synced content/),
+    ),
+    bundleSeconds: between(
+      clockAt(/\[content\] Synced content/),
+      clockAt(/./, /generating static routes/),
+    ),
     renderSeconds: renderPhaseSeconds(output),
-    imageSeconds,
-    sitemapSeconds:
-      imagesToSitemap == null || imageSeconds == null
-        ? null
-        : Math.max(0, Math.round(imagesToSitemap - imageSeconds)),
-    cspSeconds: between('sitemap', 'csp'),
+    imageSeconds: astroTimedPhase(output, 'generating optimized images'),
+    sitemapSeconds: between(imagesDone ?? renderDone, clockAt(/sitemap-index\.xml` created/)),
+    searchSeconds: selfTimed(output, /Search index: \d+ posts indexed in ([\d.]+) s/),
+    cspSeconds: selfTimed(output, /Content-Security-Policy checked in \d+ pages.* in ([\d.]+) s/),
   };
 }
 

@@ -51,21 +51,26 @@ function inlineScripts(html) {
 const REACT_CHUNK_NAMES = /^(client|index|jsx-runtime|react|react-dom|scheduler)([.-]|$)/;
 
 /**
- * React's runtime chunks carry React's licence banners (react, react-dom, scheduler…) and a
- * React chunk name. Rollup may also merge a small React module into an island's chunk (e.g.
- * jsx-runtime into ErrorBoundary.js): such a mixed chunk counts as beyond React, so the budget
- * is never flattered.
+ * React's code, by what survives minification: a licence banner (Vite 7 and before keep them),
+ * React DOM's error URL, or the element symbol of react and jsx-runtime.
+ */
+const REACT_SIGNATURE = /@license React\b|react\.dev\/errors\/|react\.transitional\.element/;
+
+/**
+ * React's runtime chunks hold React's code and carry a React chunk name. Rollup may also merge a
+ * small React module into an island's chunk (e.g. jsx-runtime into ErrorBoundary.js): such a
+ * mixed chunk counts as beyond React, so the budget is never flattered.
  * @param {string} source
  * @param {string} [fileName] e.g. "client.DfokBjuf.js"
  */
 export function isReactRuntime(source, fileName = '') {
-  if (!/@license React\b/.test(source)) return false;
+  if (!REACT_SIGNATURE.test(source)) return false;
   return !fileName || REACT_CHUNK_NAMES.test(path.basename(fileName));
 }
 
 /** A chunk holding React code merged into other code (counted beyond React). */
 export function isMixedReactChunk(source, fileName) {
-  return /@license React\b/.test(source) && !isReactRuntime(source, fileName);
+  return REACT_SIGNATURE.test(source) && !isReactRuntime(source, fileName);
 }
 
 /** Relative specifiers of static imports (`import … from "./x.js"`, `import "./x.js"`). */

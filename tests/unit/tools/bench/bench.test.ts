@@ -47,16 +47,23 @@ describe('renderPhaseSeconds', () => {
 });
 
 describe('buildPhases', () => {
-  it('splits a build log into loaders, bundling, rendering, images, sitemap and CSP', () => {
+  it("splits Astro 7's build log into loaders, bundling, rendering, images, sitemap, search and CSP", () => {
+    // As Astro 7 writes it: the phase banners carry no clock.
     const output = [
       '10:00:00 [content] Syncing content',
       '10:00:07 [content] Synced content',
-      '10:00:20 \u001b[42m generating static routes \u001b[49m',
+      '10:00:07 [build] Building static entrypoints...',
+      '10:00:12 [vite] ✓ built in 4.80s',
+      '\u001b[42m\u001b[30m generating static routes \u001b[39m\u001b[49m',
+      '10:00:20 ▶ src/pages/404.astro',
+      '10:00:20   └─ /404.html (+53ms)',
       '10:00:50 ✓ Completed in 30.20s.',
-      '10:00:50 \u001b[42m generating optimized images \u001b[49m',
+      '\u001b[42m\u001b[30m generating optimized images \u001b[39m\u001b[49m',
+      '10:00:50   ▶ /_astro/a.webp (before: 30kB, after: 5kB) (+1.2s) (1/2)',
       '10:01:30 ✓ Completed in 40.10s.',
       '10:01:32 [@astrojs/sitemap] `sitemap-index.xml` created at `dist`',
-      '10:01:41 [ledgerwise-inline-script-check] Content-Security-Policy checked in 1010 pages.',
+      '10:01:36 [ledgerwise-search-index] Search index: 1000 posts indexed in 3.9 s',
+      '10:01:37 [ledgerwise-inline-script-check] Content-Security-Policy checked in 1010 pages (1000 unchanged since a build that passed) in 0.6 s.',
       '10:01:41 [build] 1010 page(s) built in 101.0s',
       '10:01:41 [build] Complete!',
     ].join('\n');
@@ -66,7 +73,8 @@ describe('buildPhases', () => {
       renderSeconds: 30.2,
       imageSeconds: 40.1,
       sitemapSeconds: 2,
-      cspSeconds: 9,
+      searchSeconds: 3.9,
+      cspSeconds: 0.6,
     });
     expect(buildPhases('no timestamps here').contentSeconds).toBeNull();
   });
@@ -112,6 +120,16 @@ describe('page weight helpers', () => {
       'var d={};/** @license React react-jsx-runtime.production.js */ class ErrorBoundary{}';
     expect(isReactRuntime(merged, '/_astro/ErrorBoundary.DE48afzm.js')).toBe(false);
     expect(isMixedReactChunk(merged, '/_astro/ErrorBoundary.DE48afzm.js')).toBe(true);
+    // Vite 8 drops the banners: React is known by its error URL and its element symbol.
+    const dom =
+      'function f(e){return`Minified React error #`+e+`; visit https://react.dev/errors/`+e}';
+    const core = 'var t=Symbol.for(`react.transitional.element`),n=Symbol.for(`react.portal`);';
+    expect(isReactRuntime(dom, '/_astro/client.OzTcoKK0.js')).toBe(true);
+    expect(isReactRuntime(core, '/_astro/react.DvXU6kJ2.js')).toBe(true);
+    expect(isMixedReactChunk(`${core}class ErrorBoundary{}`, '/_astro/ErrorBoundary.B.js')).toBe(
+      true,
+    );
+    expect(isReactRuntime('var keen=1;', '/_astro/index.CSgyHkap.js')).toBe(false);
   });
 });
 
