@@ -1,6 +1,7 @@
 // @ts-check
-// First: the project's .env files reach this config, the content loader and Astro's env schema.
-import { buildEnv } from './tools/shared/env.mjs';
+// First: the Node check, and the project's .env files for this config, the content loader and
+// Astro's env schema.
+import { buildEnv } from './src/config/envFiles.mjs';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -63,7 +64,7 @@ export default defineConfig({
     // At the end of a build: what it left out of the editors' content, post by post.
     contentWarnings(),
   ],
-  // tools/shared/env.mjs has loaded the .env files for every command; Vite reading them again,
+  // src/config/envFiles.mjs has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.
   vite: { envDir: false, plugins: [tailwindcss()] },
   devToolbar: { enabled: false },

@@ -1,22 +1,13 @@
 // @ts-check
 /**
- * Loads the project's `.env.local` and `.env` into process.env, for every command: each tool
- * imports this module first, and so do astro.config.mjs and playwright.config.ts, so a build, the
- * dev server, the rebuild listener and the local PocketBase (a child, which inherits process.env)
- * all see the same values. Precedence: the shell, then `.env.local`, then `.env`
- * (process.loadEnvFile never replaces a variable that is set). A blank value counts as not set.
- * Vite's mode files (`.env.production`…) are never read: Vite's own loading is off
- * (astro.config.mjs), so astro:env reads exactly this process.env.
- *
- * The tools' own variables are declared here, in the same form and read with the same validator
- * as the build's (src/config/envSchema.mjs).
+ * The environment of every tool: import this module first. It loads the project's `.env.local`
+ * and `.env` and checks the Node version (src/config/envFiles.mjs, which astro.config.mjs imports
+ * too), then declares the tools' own variables, in the same form and read with the same validator
+ * as the build's (src/config/envSchema.mjs). A blank value counts as not set.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { buildEnv } from '../../src/config/envFiles.mjs';
 import { envField } from 'astro/config';
-import { ENV_SCHEMA, dropBlankValues, readEnv } from '../../src/config/envSchema.mjs';
-import { assertSupportedNode } from './node.mjs';
-import { PROJECT_ROOT } from './paths.mjs';
+import { dropBlankValues, readEnv } from '../../src/config/envSchema.mjs';
 
 const port = (/** @type {number | undefined} */ fallback) =>
   envField.number({
@@ -53,19 +44,10 @@ export const TOOL_ENV_SCHEMA = {
   REBUILD_PUBLISH_PATH: text(undefined),
 };
 
-/** Highest precedence first. */
-const ENV_FILES = ['.env.local', '.env'];
-
-// process.loadEnvFile needs Node ≥ 20.12: check the version before using it.
-assertSupportedNode();
-for (const name of ENV_FILES) {
-  const file = path.join(PROJECT_ROOT, name);
-  if (existsSync(file)) process.loadEnvFile(file);
-}
-dropBlankValues({ ...ENV_SCHEMA, ...TOOL_ENV_SCHEMA });
+dropBlankValues(TOOL_ENV_SCHEMA);
 
 /** The build's variables as astro:env gives them to the site. */
-export const buildEnv = () => readEnv(ENV_SCHEMA);
+export { buildEnv };
 
 /** The tools' variables. */
 export const toolEnv = () => readEnv(TOOL_ENV_SCHEMA);

@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from '../../../../tools/shared/node.mjs';
+import { nodeVersionProblem } from '@/config/nodeVersion.mjs';
 
-const PACKAGE = JSON.parse(
-  readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
-);
+const PACKAGE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 const ENGINES = PACKAGE.engines.node as string;
 
 describe('the Node check every command runs first', () => {
@@ -17,7 +15,7 @@ describe('the Node check every command runs first', () => {
   it('.nvmrc and Netlify name the same Node as the package', () => {
     const pinned = PACKAGE.devDependencies.node as string;
     const read = (file: string) =>
-      readFileSync(new URL(`../../../../${file}`, import.meta.url), 'utf8');
+      readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
     expect(read('.nvmrc').trim()).toBe(pinned);
     expect(read('netlify.toml')).toContain(`NODE_VERSION = "${pinned}"`);
   });
