@@ -28,7 +28,7 @@ import {
   SITE_URL,
 } from 'astro:env/server';
 import path from 'node:path';
-import { readEmailjsConfig } from '@/lib/contact/emailjs';
+import { readEmailjsConfig } from '@/config/emailjs';
 import { DEFAULT_LINKS, SITE } from '@/config/site';
 import { readOriginList } from '@/config/originList.mjs';
 

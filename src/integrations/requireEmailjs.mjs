@@ -9,9 +9,9 @@
  */
 import { AstroError } from 'astro/errors';
 import { ENV_SCHEMA, readEnv } from '../config/envSchema.mjs';
-import { readEmailjsConfig } from '../lib/contact/emailjs.ts';
+import { readEmailjsConfig } from '../config/emailjs.ts';
 
-/** @type {[import('../lib/contact/emailjs.ts').EmailjsForm, string][]} */
+/** @type {[import('../config/emailjs.ts').EmailjsForm, string][]} */
 const FORMS = [
   ['contact', 'The contact form'],
   ['newsletter', 'The newsletter sign-up'],
@@ -19,7 +19,7 @@ const FORMS = [
 
 /**
  * Why a production build must stop, or undefined when it may go on.
- * @param {{ LOCAL_BUILD: boolean } & import('../lib/contact/emailjs.ts').EmailjsEnv} env The variables as
+ * @param {{ LOCAL_BUILD: boolean } & import('../config/emailjs.ts').EmailjsEnv} env The variables as
  *   astro:env reads them (readEnv).
  * @returns {{ message: string, hint: string } | undefined}
  */

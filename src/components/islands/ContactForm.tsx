@@ -11,7 +11,7 @@ import {
 } from '@/lib/contact/schema';
 import { CONTACT_TOASTS, type ContactOutcome } from '@/lib/contact/outcome';
 import { buildContactPayload } from '@/lib/contact/payload';
-import type { EmailjsConfigResult } from '@/lib/contact/emailjs';
+import type { EmailjsConfigResult } from '@/config/emailjs';
 import { loadEmailjs, sendContactMessage } from '@/lib/contact/send';
 import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 import { FormMessage, Input, Label, Textarea } from './form/fields';

@@ -1,6 +1,6 @@
 import { LIMITS } from '@/config/site';
 import { classifySendResult, type ContactOutcome } from '@/lib/contact/outcome';
-import { describeMissingEmailjsConfig, type EmailjsConfigResult } from '@/lib/contact/emailjs';
+import { describeMissingEmailjsConfig, type EmailjsConfigResult } from '@/config/emailjs';
 
 /** Where the SDK keeps its rate-limit timestamps (its StorageProvider type). */
 export interface RateLimitStorage {

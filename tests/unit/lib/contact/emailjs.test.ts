@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildContactPayload } from '@/lib/contact/payload';
-import { readEmailjsConfig } from '@/lib/contact/emailjs';
+import { readEmailjsConfig } from '@/config/emailjs';
 import { sendContactMessage } from '@/lib/contact/send';
 import {
   connectEmailjs,

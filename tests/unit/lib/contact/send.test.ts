@@ -6,7 +6,7 @@ import {
   describeMissingEmailjsConfig,
   readEmailjsConfig as readConfig,
   type EmailjsConfigResult,
-} from '@/lib/contact/emailjs';
+} from '@/config/emailjs';
 import {
   CONTACT_RATE_LIMIT_ID,
   getRateLimitStorage,

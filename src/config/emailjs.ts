@@ -1,3 +1,8 @@
+/**
+ * The EmailJS settings of the forms that send through it, read from the PUBLIC_EMAILJS_* variables:
+ * config/env.ts reads them for the pages, the requireEmailjs integration for the build's check.
+ * Configuration, so it lives beside env.ts and imports nothing.
+ */
 export interface EmailjsEnv {
   PUBLIC_EMAILJS_SERVICE_ID?: string;
   PUBLIC_EMAILJS_TEMPLATE_ID?: string;
