@@ -17,7 +17,9 @@ import { postLastmod } from './src/lib/blog/lastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
 
-const { SITE_URL, ASTRO_CACHE_DIR, PUBLIC_EMAILJS_API_ORIGIN } = buildEnv();
+// Read once, here: the integrations take what they need as options, not from process.env.
+const env = buildEnv();
+const { SITE_URL, ASTRO_CACHE_DIR, PUBLIC_EMAILJS_API_ORIGIN, DEV_CONTENT_REFRESH_SECRET } = env;
 const lastmod = postLastmod();
 // The forms send to the EmailJS API (tests point them at a local endpoint): the policy allows its
 // origin. A URL that is not http(s) has no origin to allow: EmailJS's own then.
@@ -56,9 +58,9 @@ export default defineConfig({
     // The pictures the content loaders cached, as images Astro optimises.
     pocketbaseImages(),
     // A production build stops when the contact form could not send.
-    requireEmailjs(),
+    requireEmailjs(env),
     // astro dev only: the local PocketBase's hook reloads the content layer.
-    liveContent(),
+    liveContent({ secret: DEV_CONTENT_REFRESH_SECRET }),
     // Fails the build on an inline script the policy has no hash for, or one in CMS HTML.
     inlineScriptCheck(),
     // At the end of a build: what it left out of the editors' content, post by post.

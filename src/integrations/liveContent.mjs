@@ -8,7 +8,6 @@
  * astro:server:setup, so nothing of this reaches a built site.
  */
 import { requestHasSecret } from './bearerSecret.mjs';
-import { ENV_SCHEMA, readEnv } from '../config/envSchema.mjs';
 
 export const CONTENT_CHANGED_PATH = '/__ledgerwise/content-changed';
 export const SECRET_VARIABLE = 'DEV_CONTENT_REFRESH_SECRET';
@@ -28,13 +27,16 @@ function refuse(res, status, error) {
   res.end(JSON.stringify({ error }));
 }
 
-/** @returns {import('astro').AstroIntegration} */
-export default function liveContent() {
+/**
+ * @param {{ secret: string | undefined }} options The endpoint's secret: astro.config.mjs passes
+ *   DEV_CONTENT_REFRESH_SECRET; unset, there is no endpoint.
+ * @returns {import('astro').AstroIntegration}
+ */
+export default function liveContent({ secret }) {
   return {
     name: 'ledgerwise-live-content',
     hooks: {
       'astro:server:setup': ({ server, refreshContent, logger }) => {
-        const secret = readEnv(ENV_SCHEMA).DEV_CONTENT_REFRESH_SECRET ?? '';
         if (!secret || !refreshContent) return;
         let running = false;
         let again = false;

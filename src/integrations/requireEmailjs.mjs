@@ -8,7 +8,6 @@
  * never checks.
  */
 import { AstroError } from 'astro/errors';
-import { ENV_SCHEMA, readEnv } from '../config/envSchema.mjs';
 import { readEmailjsConfig } from '../config/emailjs.ts';
 
 /** @type {[import('../config/emailjs.ts').EmailjsForm, string][]} */
@@ -41,14 +40,18 @@ export function checkEmailjsEnv(env) {
   };
 }
 
-/** @returns {import('astro').AstroIntegration} */
-export default function requireEmailjs() {
+/**
+ * @param {Parameters<typeof checkEmailjsEnv>[0]} env The build's variables: astro.config.mjs
+ *   passes its buildEnv().
+ * @returns {import('astro').AstroIntegration}
+ */
+export default function requireEmailjs(env) {
   return {
     name: 'ledgerwise-require-emailjs',
     hooks: {
       'astro:config:setup': ({ command }) => {
         if (command !== 'build') return;
-        const problem = checkEmailjsEnv(readEnv(ENV_SCHEMA));
+        const problem = checkEmailjsEnv(env);
         if (problem) throw new AstroError(problem.message, problem.hint);
       },
     },
