@@ -101,7 +101,7 @@ export default defineConfig({
   // No Markdown is rendered, and Shiki's inline styles would need 'unsafe-inline' under the CSP.
   markdown: { syntaxHighlight: false },
   env: { schema: ENV_SCHEMA },
-  // Pages from getStaticPaths carry a cacheKey (src/lib/blog/cacheKey.ts): a rebuild reuses every
+  // Pages from getStaticPaths carry a cacheKey (src/cms/cacheKey.ts): a rebuild reuses every
   // page whose content and code did not change, from the cacheDir (kept between builds).
   experimental: { incrementalBuild: true },
 });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
 import { postsFeed } from '@/lib/blog/feed';
-import { getSortedPosts } from '@/lib/blog/posts';
+import { getSortedPosts } from '@/cms/queries';
 import { SITE } from '@/config/site';
 
 /** Every post, newest first. */

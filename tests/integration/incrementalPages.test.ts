@@ -1,6 +1,6 @@
 /**
  * Astro's incremental build (experimental.incrementalBuild) with the pages' cacheKeys
- * (src/lib/blog/cacheKey.ts), through real `astro build`s of the seed content. An editor renames
+ * (src/cms/cacheKey.ts), through real `astro build`s of the seed content. An editor renames
  * a post, its topic and one of its authors; the rebuild, into the same output folder with the
  * same cache (as the rebuild listener builds), writes a site byte for byte the same as a build
  * from an empty cache, and renders again exactly the keyed pages whose bytes changed: every other

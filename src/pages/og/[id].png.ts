@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
-import { getSortedPosts } from '@/lib/blog/posts';
+import { getSortedPosts } from '@/cms/queries';
 import { getShareCard } from '@/lib/seo/shareCard';
-import { dataCacheKey } from '@/lib/blog/cacheKey';
+import { dataCacheKey } from '@/cms/cacheKey';
 import { CACHE_DIR } from '@/config/env';
 
 /** A share card for every post without a banner (a post with one shares its banner). */

@@ -1,8 +1,8 @@
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
 import { postsFeed } from '@/lib/blog/feed';
-import { getTopicsInUse } from '@/lib/blog/posts';
-import { dataCacheKey } from '@/lib/blog/cacheKey';
+import { getTopicsInUse } from '@/cms/queries';
+import { dataCacheKey } from '@/cms/cacheKey';
 import { SITE } from '@/config/site';
 
 /** A topic's posts, newest first, for readers who follow only that topic. */

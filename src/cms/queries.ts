@@ -1,8 +1,13 @@
+/**
+ * What pages, layouts and components ask of the content collections: the posts in their orders,
+ * the topics and authors in use, the blog's load error. The only module beside the loaders that
+ * reads the content store; the pure work on what it reads is in lib/blog/.
+ */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { BLOG_STATUS_ID } from '@/cms/blogStatus';
 import { SITE } from '@/config/site';
-import { featureFirst } from './featured';
-import { inUse, referencedBy } from './topics';
+import { featureFirst } from '@/lib/blog/featured';
+import { inUse, referencedBy } from '@/lib/blog/topics';
+import { BLOG_STATUS_ID } from './blogStatus';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {

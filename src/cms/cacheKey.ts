@@ -12,8 +12,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CollectionEntry } from 'astro:content';
-import { getNamed, hasSearchablePosts } from './posts';
-import { referencedBy } from './topics';
+import { referencedBy } from '@/lib/blog/topics';
+import { getNamed, hasSearchablePosts } from './queries';
 
 type Post = CollectionEntry<'blogs'>;
 
