@@ -13,7 +13,7 @@ import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
 import requireEmailjs from './src/integrations/requireEmailjs.mjs';
 import inlineScriptCheck, { inlineScriptHashes } from './src/integrations/inlineScripts.mjs';
 import searchIndex from './src/integrations/searchIndex.mjs';
-import { postLastmod } from './src/lib/blog/lastmod.ts';
+import { postLastmod } from './src/integrations/postLastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.mjs';
 import { SITE } from './src/config/site.ts';
 

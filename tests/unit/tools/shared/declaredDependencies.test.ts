@@ -117,7 +117,7 @@ describe('declared dependencies', () => {
     const file = path.join(PROJECT_ROOT, 'src', 'integrations', 'requireEmailjs.mjs');
     expect(runtimeImports(file)).toContain('astro/errors');
     // `import type { SitemapItem } from '@astrojs/sitemap'` is erased before anything runs.
-    const typeOnly = path.join(PROJECT_ROOT, 'src', 'lib', 'blog', 'lastmod.ts');
+    const typeOnly = path.join(PROJECT_ROOT, 'src', 'integrations', 'postLastmod.ts');
     expect(runtimeImports(typeOnly)).not.toContain('@astrojs/sitemap');
     expect(runtimeImports(typeOnly)).toContain('node:fs/promises');
     expect(packageName('@astrojs/sitemap/dist/x.js')).toBe('@astrojs/sitemap');

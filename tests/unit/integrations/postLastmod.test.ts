@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import sitemap from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { dateModified, postLastmod } from '@/lib/blog/lastmod';
+import { dateModified, postLastmod } from '@/integrations/postLastmod';
 
 const ldJson = (value: unknown) =>
   `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
