@@ -3,7 +3,7 @@
  * end of `astro build` (src/integrations/contentWarnings.mjs). The loaders run in the same
  * process as the integration, but in Vite's module graph, so the two meet on globalThis.
  */
-import { CONTENT_WARNINGS_KEY } from '@/integrations/contentWarnings.mjs';
+import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.mjs';
 
 /** This build's warnings for one collection, replacing any it had (every entry's, warm or not). */
 export function setContentWarnings(collection: string, lines: string[]): void {

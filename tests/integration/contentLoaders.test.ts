@@ -28,7 +28,7 @@ import {
   testimonialSchema,
 } from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { CONTENT_WARNINGS_KEY } from '@/integrations/contentWarnings.mjs';
+import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.mjs';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
