@@ -1,9 +1,108 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
+
+/*
+ * Every import points down a layer. The layers of src/, top to bottom:
+ *
+ *   pages → layouts → components → cms (and content.config.ts) → data → lib → config
+ *
+ * A module imports from its own layer and the layers below it, never from one above: config is a
+ * leaf; lib (pure functions) imports config only; data (typed static copy) imports lib and config;
+ * cms (PocketBase, the loaders, the collection queries) imports data, lib and config. Within
+ * components, ui/ is the bottom: its building blocks import no other component folder.
+ * integrations stand beside the top: only astro.config.mjs imports them, and they import cms, lib
+ * and config. assets/, styles/ and scripts/ hold leaves (pictures, CSS, inline scripts) that any
+ * layer may use.
+ *
+ * astro.config.mjs reads src/ through config and integrations, and neither it nor src/ imports
+ * tools/. The tools import src/ through its entry points only, the plain-JavaScript modules of
+ * config and integrations (src/config/*.mjs, src/integrations/*.mjs), which Node loads as they
+ * are: no Vite, no `@/` alias, no astro:* module. (tools/hooks/build.mjs also bundles
+ * src/lib/blog/publishCheck.ts for PocketBase's hooks, by its path.) Tests may import anything.
+ *
+ * import-x/no-restricted-paths resolves each import, `@/` included (tsconfig.json's paths, through
+ * its own resolver), to a file before it compares folders, so a relative path cannot slip past it;
+ * and it sees the imports of .astro files through eslint-plugin-astro's parser, which
+ * dependency-cruiser, a second tool with its own run, cannot read.
+ */
+const ROOT = import.meta.dirname;
+const ROOT_GLOB = ROOT.split(path.sep).join('/');
+const ORDER = 'Layers, top to bottom: pages → layouts → components → cms → data → lib → config.';
+const LEAVES = ['assets', 'styles', 'scripts'];
+
+/** `target` imports from src/ only the folders in `allowed` (and the leaves). */
+const importsOnly = (target, allowed, rule) => ({
+  target,
+  from: 'src',
+  except: [...allowed, ...LEAVES].map((folder) => `./${folder}`),
+  message: `${rule} ${ORDER}`,
+});
+
+const LAYERS = [
+  importsOnly('src/config', ['config'], 'src/config is a leaf: it imports nothing else of src/.'),
+  importsOnly('src/lib', ['lib', 'config'], 'src/lib (pure functions) imports only src/config.'),
+  importsOnly(
+    'src/data',
+    ['data', 'lib', 'config'],
+    'src/data imports only src/lib and src/config.',
+  ),
+  importsOnly(
+    ['src/cms', 'src/content.config.ts'],
+    ['cms', 'content.config.ts', 'data', 'lib', 'config'],
+    'src/cms imports only src/data, src/lib and src/config.',
+  ),
+  {
+    target: 'src/components',
+    from: ['src/layouts', 'src/pages', 'src/integrations', 'src/content.config.ts'],
+    message: `Components import no layout, page or integration. ${ORDER}`,
+  },
+  {
+    target: 'src/components/ui',
+    from: 'src/components',
+    except: ['./ui'],
+    message: 'components/ui/ is the bottom of components: it imports no other component folder.',
+  },
+  {
+    target: 'src/layouts',
+    from: ['src/pages', 'src/integrations', 'src/content.config.ts'],
+    message: `Layouts import no page or integration. ${ORDER}`,
+  },
+  {
+    target: 'src/pages',
+    from: ['src/integrations', 'src/content.config.ts'],
+    message: 'Pages import no integration: only astro.config.mjs does.',
+  },
+  importsOnly(
+    'src/integrations',
+    ['integrations', 'cms', 'lib', 'config'],
+    'src/integrations imports only src/cms, src/lib and src/config.',
+  ),
+  {
+    target: 'astro.config.mjs',
+    from: 'src',
+    except: ['./config', './integrations'],
+    message: 'astro.config.mjs reads src/ through src/config and src/integrations only.',
+  },
+  {
+    target: ['astro.config.mjs', 'src'],
+    from: 'tools',
+    message:
+      'astro.config.mjs and src/ import nothing from tools/: what both need goes in src/config.',
+  },
+  {
+    target: 'tools',
+    from: [`${ROOT_GLOB}/src/**`],
+    except: [`${ROOT_GLOB}/src/config/*.mjs`, `${ROOT_GLOB}/src/integrations/*.mjs`],
+    message:
+      'The tools import src/ through its entry points only: src/config/*.mjs, src/integrations/*.mjs.',
+  },
+];
 
 export default defineConfig(
   {
@@ -29,6 +128,19 @@ export default defineConfig(
   {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['src/**', 'tools/**', 'astro.config.mjs'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          tsconfig: { configFile: path.join(ROOT, 'tsconfig.json') },
+          extensions: ['.ts', '.tsx', '.mjs', '.js', '.astro', '.json'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: LAYERS }] },
   },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
