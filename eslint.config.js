@@ -143,6 +143,24 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: LAYERS }] },
   },
   {
+    // Pure functions take entries; reading the content store is src/cms's (queries.ts).
+    files: ['src/lib/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'astro:content',
+              allowTypeImports: true,
+              message: 'src/lib holds pure functions: query the collections in src/cms.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
