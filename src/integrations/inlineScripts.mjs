@@ -151,7 +151,8 @@ async function readPassed(cacheDir) {
     return new Set(saved.checker === CHECKER ? saved.passed : []);
   } catch (error) {
     // No earlier build, or a file from an interrupted one: every page is checked.
-    if (error?.code === 'ENOENT' || error instanceof SyntaxError) return new Set();
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    if (code === 'ENOENT' || error instanceof SyntaxError) return new Set();
     throw error;
   }
 }
