@@ -1,6 +1,6 @@
 import { SITE } from '@/config/site';
 
-/** Longer titles are cut off in search results (and html-validate's long-title rule). */
+/** Longer titles are cut off in search results. */
 export const MAX_TITLE_LENGTH = 70;
 
 /**
