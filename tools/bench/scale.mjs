@@ -180,7 +180,9 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
   const pocketbase = await startPocketBase({ dataDir, port: 0 });
   const results = [];
   const build = async (name, label, posts, cacheDir) => {
-    const outDir = path.join(work, `dist-${name}`);
+    // One output folder per cache folder, as the rebuild listener keeps: Astro reuses a page only
+    // into the folder it was built in.
+    const outDir = path.join(work, `dist-${path.basename(cacheDir)}`);
     log(`  ${label}…`);
     const result = await timedBuild({ url: pocketbase.url, outDir, cacheDir });
     // What a reader's first search costs on the 1,000-post index (after the timing: not in it).
@@ -198,7 +200,6 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
         ? `  ${label}: ${result.pages} pages and ${shareCards} share cards in ${result.wallSeconds.toFixed(1)} s (CPU ${result.cpuSeconds?.toFixed(1) ?? 'n/a'} s), peak ${mb(result.peakMemoryBytes)}; ${result.loaded}`
         : `  ${label} FAILED (${result.error?.split('\n')[0]})`,
     );
-    await rm(outDir, { recursive: true, force: true });
   };
   try {
     const pb = await ensureAdmin({ url: pocketbase.url, dataDir, ...admin });
@@ -212,6 +213,7 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     await build('cold1000', 'cold build, 1,000 posts with banners', 1000, cache1000);
     await build('warm1000', 'warm build, 1,000 posts with banners', 1000, cache1000);
     await rm(cache1000, { recursive: true, force: true });
+    await rm(path.join(work, 'dist-cache-1000'), { recursive: true, force: true });
 
     // The same posts without banners: each then shares a card the build draws (and caches).
     log('  removing the banners…');
@@ -223,6 +225,7 @@ export async function measureBuildScale({ quick = false, log = console.log }) {
     await build('cold1000cards', 'cold build, 1,000 posts without banners', 1000, cacheCards);
     await build('warm1000cards', 'warm build, 1,000 posts without banners', 1000, cacheCards);
     await rm(cacheCards, { recursive: true, force: true });
+    await rm(path.join(work, 'dist-cache-cards'), { recursive: true, force: true });
 
     if (!quick) {
       log('  seeding 4,000 more posts…');
