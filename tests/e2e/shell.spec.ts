@@ -20,6 +20,7 @@ import {
   VIEWPORTS,
   attachScreenshot,
   findPageProblems,
+  findSmallTargets,
   hitTest,
   matrixTheme,
   type MatrixRoute,
@@ -339,6 +340,23 @@ async function matrixRoutes(): Promise<MatrixRoute[]> {
   }
   return [...routes, ...NOT_FOUND_ROUTES];
 }
+
+test('the target check names two crowded small buttons, and passes them once spaced or in a sentence', async ({
+  page,
+}) => {
+  const small = 'style="width:16px;height:16px;padding:0;border:0"';
+  await page.setContent(
+    `<main><button ${small} aria-label="Previous">‹</button><button ${small} aria-label="Next">›</button></main>`,
+  );
+  expect(await findSmallTargets(page)).toEqual([
+    expect.stringMatching(/Previous|button/),
+    expect.stringMatching(/Next|button/),
+  ]);
+  await page.setContent(
+    `<main><button ${small} aria-label="Previous">‹</button><p style="margin:40px">A <a href="/a">link</a> in a sentence.</p><button ${small} aria-label="Next">›</button></main>`,
+  );
+  expect(await findSmallTargets(page)).toEqual([]);
+});
 
 for (const viewport of VIEWPORTS) {
   const theme = matrixTheme(viewport);

@@ -5,6 +5,7 @@
  * scrolled. Each check runs in the page in one round trip and returns the problems it found as
  * text, so a run names every problem on every page at once.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 
 interface Viewport {
@@ -102,110 +103,16 @@ async function findHorizontalOverflow(page: Page): Promise<string[]> {
 }
 
 /**
- * Targets smaller than 24×24 CSS px that no exception of WCAG 2.5.8 covers. Checked as the success
- * criterion reads:
- * - spacing: an undersized target passes when a 24 px circle on the centre of its box meets no
- *   other target's box and no other undersized target's circle;
- * - inline: a link that shares its line with other text (a link in a sentence) is sized by that
- *   text's line height and passes.
- * Only what a visitor can reach counts: visible, not inert, not clipped away (the skip link shows
- * when focused, and is 24 px tall then), on the page.
+ * Targets smaller than 24×24 CSS px that no exception of WCAG 2.2's 2.5.8 covers (spacing, inline
+ * links in a sentence…): axe-core's target-size rule, at this screen size.
  */
-async function findSmallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const MIN = 24;
-    const RADIUS = MIN / 2;
-    const SELECTOR = [
-      'a[href]',
-      'button',
-      'input:not([type="hidden"])',
-      'select',
-      'textarea',
-      'summary',
-      '[role="button"]',
-      '[role="link"]',
-      '[tabindex]:not([tabindex="-1"])',
-    ].join(',');
-
-    const isReachable = (element: HTMLElement) => {
-      if (element.closest('[inert], [aria-hidden="true"]') && element.tabIndex < 0) return false;
-      if (element.closest('[inert]')) return false;
-      if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
-      const box = element.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) return false;
-      const page = document.documentElement;
-      if (box.right + scrollX <= 0 || box.bottom + scrollY <= 0) return false;
-      if (box.left + scrollX >= page.scrollWidth) return false;
-      return true;
-    };
-
-    const targets = [...document.querySelectorAll<HTMLElement>(SELECTOR)].filter(isReachable);
-    const boxOf = (element: HTMLElement) => element.getBoundingClientRect();
-
-    /** Inline link on a line it shares with text outside it. */
-    const isInSentence = (element: HTMLElement) => {
-      if (getComputedStyle(element).display !== 'inline') return false;
-      let block = element.parentElement;
-      while (block && getComputedStyle(block).display.startsWith('inline')) {
-        block = block.parentElement;
-      }
-      if (!block) return false;
-      const lines = [...element.getClientRects()];
-      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent?.trim() || element.contains(node)) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        for (const rect of range.getClientRects()) {
-          if (lines.some((line) => rect.top < line.bottom - 1 && rect.bottom > line.top + 1)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    };
-
-    const centre = (box: DOMRect) => ({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
-    const circleMeetsBox = (c: { x: number; y: number }, box: DOMRect) => {
-      const dx = Math.max(box.left - c.x, 0, c.x - box.right);
-      const dy = Math.max(box.top - c.y, 0, c.y - box.bottom);
-      return dx * dx + dy * dy < RADIUS * RADIUS;
-    };
-    const related = (a: HTMLElement, b: HTMLElement) => a === b || a.contains(b) || b.contains(a);
-
-    const undersized = targets.filter((element) => {
-      const box = boxOf(element);
-      return (box.width < MIN - 0.01 || box.height < MIN - 0.01) && !isInSentence(element);
-    });
-
-    const describe = (element: HTMLElement) => {
-      const box = boxOf(element);
-      const label = (
-        element.getAttribute('aria-label') ||
-        element.textContent ||
-        element.getAttribute('href') ||
-        ''
-      )
-        .replace(/\s+/g, ' ')
-        .trim()
-        .slice(0, 40);
-      return `<${element.tagName.toLowerCase()}> "${label}" ${Math.round(box.width)}×${Math.round(box.height)}`;
-    };
-
-    const problems: string[] = [];
-    for (const element of undersized) {
-      const c = centre(boxOf(element));
-      const crowdedBy = targets.find((other) => {
-        if (related(element, other)) return false;
-        if (circleMeetsBox(c, boxOf(other))) return true;
-        if (!undersized.includes(other)) return false;
-        const o = centre(boxOf(other));
-        return Math.hypot(o.x - c.x, o.y - c.y) < MIN;
-      });
-      if (crowdedBy) problems.push(`${describe(element)} is crowded by ${describe(crowdedBy)}`);
-    }
-    return problems;
-  });
+export async function findSmallTargets(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).analyze();
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${node.target.join(' ')}: ${node.failureSummary ?? violation.help}`,
+    ),
+  );
 }
 
 /**
