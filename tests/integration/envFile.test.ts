@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -47,14 +47,14 @@ function runNode(args: string[], cwd: string, env: NodeJS.ProcessEnv): Run {
   return { child, output: () => output, exited };
 }
 
+/** `check`'s first value, polled by vi.waitUntil; a timeout names `what` and shows the run's output. */
 async function waitFor<T>(what: string, check: () => T | undefined, timeoutMs: number, run?: Run) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}.${run ? `\n${run.output()}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    return (await vi.waitUntil(check, { timeout: timeoutMs, interval: 100 })) as T;
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message} waiting for ${what}${run ? `\n${run.output()}` : ''}`,
+    );
   }
 }
 

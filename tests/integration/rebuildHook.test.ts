@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PocketBase from 'pocketbase';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
 import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.mjs';
 import { clockedHooksDir, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -75,14 +75,12 @@ async function waitFor<T>(
   timeoutMs: number,
   what: string,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(250);
-  }
+  const value = await vi.waitUntil(check, {
+    timeout: timeoutMs,
+    interval: 250,
+    message: `waiting ${timeoutMs} ms for ${what}`,
+  });
+  return value as T;
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -15,9 +15,8 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
@@ -43,13 +42,18 @@ let listenerUrl: string;
 let siteUrl: string;
 let postId: string;
 
-/** Waits until `check` is true, failing with `what` after `timeoutMs`. */
+/** Waits until `check` is true (vi.waitUntil), failing with `what` after `timeoutMs`, or at once when the listener exits. */
 async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms.\n${output}`);
-    if (listener.exitCode !== null) throw new Error(`the listener exited: ${what}\n${output}`);
-    await sleep(200);
+  try {
+    await vi.waitUntil(
+      async () => {
+        if (listener.exitCode !== null) throw new Error(`the listener exited: ${what}`);
+        return check();
+      },
+      { timeout: timeoutMs, interval: 200, message: `${what}: not within ${timeoutMs} ms` },
+    );
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${output}`);
   }
 }
 
