@@ -47,8 +47,19 @@ export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
 export async function getNamed<C extends 'tags' | 'authors'>(
   collection: C,
 ): Promise<CollectionEntry<C>[]> {
+  // Which collections posts name is read once per build, as hasSearchablePosts is (every card asks).
+  const names = import.meta.env.DEV ? readNamed() : (named ??= readNamed());
+  return (await names).has(collection) ? getCollection(collection) : [];
+}
+
+let named: Promise<Set<'tags' | 'authors'>> | undefined;
+
+async function readNamed(): Promise<Set<'tags' | 'authors'>> {
   const posts = await getCollection('blogs');
-  return posts.some((post) => post.data[collection].length > 0) ? getCollection(collection) : [];
+  const collections = (['tags', 'authors'] as const).filter((collection) =>
+    posts.some((post) => post.data[collection].length > 0),
+  );
+  return new Set(collections);
 }
 
 /** Every topic a post has, by name, each with its posts newest first (lib/blog/topics.ts). */
@@ -69,6 +80,7 @@ export async function getBlogLoadError(): Promise<string | undefined> {
 
 /** A post's authors, in the editor's order (none: the post is by the site's team). */
 export async function getAuthorsOf(post: CollectionEntry<'blogs'>) {
+  if (post.data.authors.length === 0) return [];
   return referencedBy(post, await getNamed('authors'), 'authors');
 }
 
