@@ -28,6 +28,11 @@ export default getViteConfig({
         // Each file starts its own servers and processes: kept apart.
         test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] },
       },
+      {
+        extends: true,
+        // The tools' own tests (servers, listener, bench, PocketBase binary): apart from the site's.
+        test: { name: 'tools', include: ['tests/tools/**/*.test.ts'] },
+      },
     ],
   },
 });

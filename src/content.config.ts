@@ -1,12 +1,12 @@
 import { defineCollection } from 'astro:content';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { blogStatusLoader } from '@/cms/blogStatus';
+import { blogAvailabilityLoader } from '@/cms/blogAvailability';
 import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import {
   authorSchema,
   blogSchema,
-  blogStatusSchema,
+  blogAvailabilitySchema,
   tagSchema,
   testimonialSchema,
 } from '@/cms/schemas';
@@ -18,7 +18,10 @@ import {
 const blogs = defineCollection({ loader: pocketBaseBlogsLoader(), schema: blogSchema });
 
 /** One entry: whether the blog loaded, so `astro dev` can show "Failed to load blogs". */
-const blogStatus = defineCollection({ loader: blogStatusLoader(), schema: blogStatusSchema });
+const blogAvailability = defineCollection({
+  loader: blogAvailabilityLoader(),
+  schema: blogAvailabilitySchema,
+});
 
 /** Topics: every `tags` record; the pages show those a public post has. */
 const tags = defineCollection({ loader: pocketBaseTagsLoader(), schema: tagSchema });
@@ -31,4 +34,4 @@ const testimonials = defineCollection({
   schema: testimonialSchema,
 });
 
-export const collections = { blogs, blogStatus, tags, authors, testimonials };
+export const collections = { blogs, blogAvailability, tags, authors, testimonials };

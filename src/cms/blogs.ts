@@ -14,7 +14,7 @@ import { describeDropped } from '@/lib/blog/bodyJudgment';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
 import { LIMITS } from '@/config/site';
-import { localiseBodyImages } from './bodyImages';
+import { localiseBodyImages } from './images/bodyImages';
 import { fetchAllRecords, NEWEST_PUBLISHED_FIRST } from './client';
 import {
   BlogLoadError,
@@ -27,9 +27,9 @@ import {
   resolveOptions,
   type PocketBaseLoaderOptions,
   type Settings,
-} from './connect';
-import type { ImageCache } from './images';
-import { writeImageManifest } from './imageManifest';
+} from './loaderSettings';
+import type { ImageCache } from './images/imageCache';
+import { writeImageManifest } from './images/manifest';
 import {
   fetchRecordsById,
   picturesPresent,

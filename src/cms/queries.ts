@@ -7,7 +7,7 @@ import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { SITE } from '@/config/site';
 import { featureFirst } from '@/lib/blog/featured';
 import { inUse, referencedBy } from '@/lib/blog/topics';
-import { BLOG_STATUS_ID } from './blogStatus';
+import { BLOG_AVAILABILITY_ID } from './blogAvailability';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
@@ -74,7 +74,7 @@ export async function getAuthorsInUse() {
 
 /** The load error to show in `astro dev`, or undefined when the blog loaded. */
 export async function getBlogLoadError(): Promise<string | undefined> {
-  const status = await getEntry('blogStatus', BLOG_STATUS_ID);
+  const status = await getEntry('blogAvailability', BLOG_AVAILABILITY_ID);
   return status && !status.data.ok ? (status.data.message ?? 'Failed to fetch blogs') : undefined;
 }
 

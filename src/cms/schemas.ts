@@ -62,7 +62,7 @@ export const blogRecordSchema = z.object({
   authors: z.array(z.string()).default([]),
 });
 
-/** A picture in the loader's image cache (src/cms/images.ts), with its size. */
+/** A picture in the loader's image cache (src/cms/images/imageCache.ts), with its size. */
 const cachedPictureSchema = z.object({
   file: z.string().regex(/^[0-9a-f]{64}\.[a-z]+$/),
   width: z.number().int().positive(),
@@ -176,8 +176,8 @@ export const testimonialSchema = z.object({
 export type TestimonialData = z.infer<typeof testimonialSchema>;
 
 /** The outcome of the last blog load, for the page's "Failed to load blogs" state in dev. */
-export const blogStatusSchema = z.object({
+export const blogAvailabilitySchema = z.object({
   ok: z.boolean(),
   message: z.string().optional(),
 });
-export type BlogStatus = z.infer<typeof blogStatusSchema>;
+export type BlogAvailability = z.infer<typeof blogAvailabilitySchema>;

@@ -16,8 +16,8 @@ import {
   openImageCache,
   resolveOptions,
   type PocketBaseLoaderOptions,
-} from './connect';
-import { imageCacheDir, writeImageManifest } from './imageManifest';
+} from './loaderSettings';
+import { imageCacheDir, writeImageManifest } from './images/manifest';
 import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { authorRecordSchema, tagRecordSchema, type AuthorData, type TagData } from './schemas';
 

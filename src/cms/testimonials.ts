@@ -14,9 +14,9 @@ import {
   openImageCache,
   resolveOptions,
   type PocketBaseLoaderOptions,
-} from './connect';
+} from './loaderSettings';
 import type { BlogLoad } from './blogs';
-import { writeImageManifest } from './imageManifest';
+import { writeImageManifest } from './images/manifest';
 import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { testimonialRecordSchema, type TestimonialData } from './schemas';
 

@@ -1,15 +1,15 @@
 /**
- * Hands the pictures the content loaders downloaded (src/cms/images.ts) to Astro's
+ * Hands the pictures the content loaders downloaded (src/cms/images/imageCache.ts) to Astro's
  * image pipeline: the module `virtual:ledgerwise/pocketbase-images` imports every file this
  * build's manifests name, from this build's own cacheDir, and exports them in a Map by file name.
- * Pages read it through src/cms/cachedImages.ts.
+ * Pages read it through src/cms/images/cachedImages.ts.
  */
 import {
   IMAGES_MODULE_ID,
   imageCacheDir,
   imagesModuleSource,
   readImageManifests,
-} from '../cms/imageManifest.ts';
+} from '../cms/images/manifest.ts';
 
 const RESOLVED_ID = `\0${IMAGES_MODULE_ID}`;
 

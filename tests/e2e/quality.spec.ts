@@ -26,7 +26,7 @@ import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
-import { compilePattern, NETLIFY_TOML } from '../../tools/publish/server.mjs';
+import { compilePattern, NETLIFY_TOML } from '../../tools/serve/staticServer.mjs';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/builtSite';
 import {
   expectNoAxeViolations,

@@ -14,16 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { blogStatusLoader } from '@/cms/blogStatus';
-import { BlogLoadError, MISSING_ADMIN_MESSAGE } from '@/cms/connect';
+import { blogAvailabilityLoader } from '@/cms/blogAvailability';
+import { BlogLoadError, MISSING_ADMIN_MESSAGE } from '@/cms/loaderSettings';
 import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords } from '@/cms/client';
-import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/imageManifest';
+import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/images/manifest';
 import {
   authorSchema,
   blogSchema,
-  blogStatusSchema,
+  blogAvailabilitySchema,
   tagSchema,
   testimonialSchema,
 } from '@/cms/schemas';
@@ -300,8 +300,8 @@ describe('blogs loader: the editorial workflow', () => {
         `returned the unpublished post ${posts.draft.id} ("Draft")`,
       );
       // The blog page's status says so too, without waiting on the blogs loader.
-      const status = createLoaderContext('blogStatus', blogStatusSchema);
-      await blogStatusLoader({ url: server.url }).load(status.context);
+      const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
+      await blogAvailabilityLoader({ url: server.url }).load(status.context);
       expect(status.list()[0].data.ok).toBe(false);
       expect(status.list()[0].data.message).toContain('returned the unpublished post');
     } finally {
@@ -528,9 +528,9 @@ describe('blogs loader: empty collection and failures', () => {
 
   it('stores nothing for an empty collection and reports success', async () => {
     const blogs = createLoaderContext('blogs', blogSchema);
-    const status = createLoaderContext('blogStatus', blogStatusSchema);
+    const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(blogs.context);
-    await blogStatusLoader({ url: server.url }).load(status.context);
+    await blogAvailabilityLoader({ url: server.url }).load(status.context);
     expect(blogs.list()).toEqual([]);
     expect(status.list()).toEqual([{ id: 'current', data: { ok: true } }]);
   });
@@ -586,9 +586,9 @@ describe('blogs loader: empty collection and failures', () => {
     const url = await closedUrl();
     const blogs = createLoaderContext('blogs', blogSchema);
     blogs.context.store.set({ id: 'stale', data: {} });
-    const status = createLoaderContext('blogStatus', blogStatusSchema);
+    const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
     await pocketBaseBlogsLoader({ url, failOnError: false }).load(blogs.context);
-    await blogStatusLoader({ url }).load(status.context);
+    await blogAvailabilityLoader({ url }).load(status.context);
 
     expect(blogs.list()).toEqual([]);
     expect(blogs.logs.find((l) => l.level === 'error')?.message).toContain(

@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPocketBaseClient, describeError, fetchAllRecords } from '@/cms/client';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { blogStatusLoader } from '@/cms/blogStatus';
-import { BlogLoadError } from '@/cms/connect';
-import { blogSchema, blogStatusSchema } from '@/cms/schemas';
+import { blogAvailabilityLoader } from '@/cms/blogAvailability';
+import { BlogLoadError } from '@/cms/loaderSettings';
+import { blogSchema, blogAvailabilitySchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { startSilentServer, type SilentServer } from '../support/silentServer';
@@ -83,8 +83,8 @@ describe('PocketBase requests of the build', () => {
 
   it("leave the blog page's status, alone and without the blogs loader, ended by the same limit", async () => {
     const server = await silent();
-    const status = createLoaderContext('blogStatus', blogStatusSchema);
-    await blogStatusLoader({ url: server.url, timeoutMs: 1000 }).load(status.context);
+    const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
+    await blogAvailabilityLoader({ url: server.url, timeoutMs: 1000 }).load(status.context);
     expect(status.list()).toEqual([
       {
         id: 'current',

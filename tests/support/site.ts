@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { runAstroBuild } from '../../tools/publish/build.mjs';
-import { startStaticServer } from '../../tools/publish/server.mjs';
+import { startStaticServer } from '../../tools/serve/staticServer.mjs';
 import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
 import { copyProject } from './projectCopy';
 

@@ -41,7 +41,7 @@ import {
   printWeights,
 } from './report.mjs';
 import { resolveContentSource } from '../local/source.mjs';
-import { startStaticServer } from '../publish/server.mjs';
+import { startStaticServer } from '../serve/staticServer.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
 import { measuredPages, NOT_FOUND_ROUTES, pickPostRoute } from './pages.mjs';
 

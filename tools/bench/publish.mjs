@@ -23,7 +23,7 @@ import { startRebuildListener } from '../publish/webhook.mjs';
 import { astroBuilder } from '../publish/build.mjs';
 import { createRebuilder } from '../publish/queue.mjs';
 import { createPosts } from '../local/pocketbase/posts.mjs';
-import { startStaticServer } from '../publish/server.mjs';
+import { startStaticServer } from '../serve/staticServer.mjs';
 
 const { values } = parseArgs({
   options: {

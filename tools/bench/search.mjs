@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { startStaticServer } from '../publish/server.mjs';
+import { startStaticServer } from '../serve/staticServer.mjs';
 import { CHROMIUM_FLAGS } from '../shared/chromium.mjs';
 import { chromiumPath } from './lighthouse.mjs';
 import { gzipSize } from './weight.mjs';

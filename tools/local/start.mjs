@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from '../shared/paths.mjs';
 import { startRebuildListener } from '../publish/webhook.mjs';
 import { astroBuilder } from '../publish/build.mjs';
 import { createRebuilder } from '../publish/queue.mjs';
-import { startStaticServer } from '../publish/server.mjs';
+import { startStaticServer } from '../serve/staticServer.mjs';
 
 /** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */
 const WORK_DIR = path.join(PROJECT_ROOT, '.rebuild', 'start');

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { SECRET_VARIABLE, startRebuildListener } from './webhook.mjs';
 import { astroBuilder } from './build.mjs';
 import { createRebuilder } from './queue.mjs';
-import { startStaticServer } from './server.mjs';
+import { startStaticServer } from '../serve/staticServer.mjs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
 
 function log(message) {

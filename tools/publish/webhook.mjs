@@ -4,7 +4,7 @@
  * `tools/publish/listener.mjs` wires both to the environment.
  */
 import { requestHasSecret } from '../../src/integrations/bearerSecret.mjs';
-import { createHardenedServer, listenOnLoopback } from './http.mjs';
+import { createHardenedServer, listenOnLoopback } from '../serve/http.mjs';
 
 /** The environment variable of the listener's shared secret; never passed on to a build. */
 export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';

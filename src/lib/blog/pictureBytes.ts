@@ -2,7 +2,7 @@ import { imageSize } from 'image-size';
 import { LIMITS } from '@/config/site';
 
 /**
- * What the site makes of a picture's bytes, as the build's image cache does (src/cms/images.ts):
+ * What the site makes of a picture's bytes, as the build's image cache does (src/cms/images/imageCache.ts):
  * the format is sniffed from the header, never taken from the declared type or the name, and
  * only raster formats the image pipeline turns into WebP are kept; a file over
  * LIMITS.imageMaxBytes, or over LIMITS.imageMaxPixels (width × height from the header, before any

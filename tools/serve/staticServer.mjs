@@ -1,6 +1,6 @@
 /**
  * Serves a built site the way Netlify does: netlify.toml's [[headers]] and [[redirects]] as
- * Netlify's own parsers read them, "/about" answered by about.html (and "/about/" sent there),
+ * Netlify's own parsers read them, "/about" and "/about/" both answered by about.html,
  * 404.html with status 404, and brotli/gzip like a CDN. `npm start`, `npm run preview`, the tests
  * and the benchmark all use it, so they see what visitors get. It is a preview server: a live site
  * belongs behind nginx or Caddy. Files go out through `send` (ETag, Last-Modified, 304, ranges),
@@ -96,16 +96,16 @@ async function fileAt(root, relative) {
 }
 
 /**
- * What Netlify answers for a path with its pretty URLs: `{ file }` to send, `{ location }` where
- * the other form of the URL is the page's own (/about/ → /about for about.html, /docs → /docs/
- * for docs/index.html), or null.
+ * What Netlify answers for a path: `{ file }` to send (about.html for /about and /about/, as
+ * `netlify dev` does), `{ location }` for /docs when only docs/index.html exists, or null.
  */
 async function resolvePath(root, pathname) {
   if (pathname.endsWith('/')) {
     const file = await fileAt(root, `${pathname}index.html`);
     if (file) return { file };
     const trimmed = pathname.replace(/\/+$/, '');
-    return trimmed && (await fileAt(root, `${trimmed}.html`)) ? { location: trimmed } : null;
+    const page = trimmed ? await fileAt(root, `${trimmed}.html`) : null;
+    return page ? { file: page } : null;
   }
   const file = (await fileAt(root, pathname)) ?? (await fileAt(root, `${pathname}.html`));
   if (file) return { file };

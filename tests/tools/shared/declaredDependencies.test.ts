@@ -13,8 +13,8 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../../tools/shared/paths.mjs';
-import { listFiles } from '../../../support/files';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
+import { listFiles } from '../../support/files';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|astro)$/;
 const RESOLVABLE = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.mjs'];

@@ -2,7 +2,7 @@ import { decode, encode } from 'html-entities';
 import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
 import { LIMITS } from '@/config/site';
 import { PASTED_PICTURE } from '@/lib/blog/bodyJudgment';
-import { describeImageSource, type CachedImage, type ImageCache } from './images';
+import { describeImageSource, type CachedImage, type ImageCache } from './imageCache';
 
 /**
  * Pictures in a post's body. After sanitising, every `<img>` is either handed to Astro's image

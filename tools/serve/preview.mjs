@@ -8,7 +8,7 @@ import { toolEnv } from '../shared/env.mjs';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { PROJECT_ROOT } from '../shared/paths.mjs';
-import { startStaticServer } from './server.mjs';
+import { startStaticServer } from './staticServer.mjs';
 
 const root = path.resolve(process.argv[2] ?? path.join(PROJECT_ROOT, 'dist'));
 if (!existsSync(path.join(root, 'index.html'))) {

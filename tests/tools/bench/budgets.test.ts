@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeBudgets, verdictLines } from '../../../../tools/bench/budgets.mjs';
+import { judgeBudgets, verdictLines } from '../../../tools/bench/budgets.mjs';
 
 const perfect = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 };
 const page = (name: string, overrides = {}) => ({

@@ -9,8 +9,8 @@ import type { RecordModel } from 'pocketbase';
 import { IMAGE_ALLOWED_ORIGINS, IS_PREVIEW, POCKETBASE } from '@/config/env';
 import { SITE } from '@/config/site';
 import { createPocketBaseClient, describeError } from './client';
-import { createImageCache, type CachedImage, type ImageCache } from './images';
-import { imageCacheDir } from './imageManifest';
+import { createImageCache, type CachedImage, type ImageCache } from './images/imageCache';
+import { imageCacheDir } from './images/manifest';
 
 export interface PocketBaseLoaderOptions {
   /** Defaults to POCKETBASE_URL. */

@@ -2,8 +2,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPhases, renderPhaseSeconds } from '../../../../tools/bench/scale.mjs';
-import { medianRun } from '../../../../tools/bench/lighthouse.mjs';
+import { buildPhases, renderPhaseSeconds } from '../../../tools/bench/scale.mjs';
+import { medianRun } from '../../../tools/bench/lighthouse.mjs';
 import {
   fileForRoute,
   gzipSize,
@@ -12,8 +12,8 @@ import {
   readAttributes,
   staticImports,
   weighPage,
-} from '../../../../tools/bench/weight.mjs';
-import { pngSize, readLocs, routeOf } from '../../../support/builtSite';
+} from '../../../tools/bench/weight.mjs';
+import { pngSize, readLocs, routeOf } from '../../support/builtSite';
 
 const run = (performance: number, lcpMs: number) => ({ scores: { performance }, lcpMs });
 

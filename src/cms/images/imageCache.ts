@@ -7,7 +7,7 @@ import { imageMetadata } from 'astro/assets/utils';
 import type { MetaStore } from 'astro/loaders';
 import pLimit from 'p-limit';
 import { LIMITS } from '@/config/site';
-import { describeError } from './client';
+import { describeError } from '../client';
 import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddresses';
 import { createRemoteBudget } from './remoteBudget';
 

@@ -6,7 +6,7 @@ import {
   imgTag,
   renderBodyImages,
   resolveImageUrl,
-} from '@/cms/bodyImages';
+} from '@/cms/images/bodyImages';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 
 const PB = 'http://127.0.0.1:8090';

@@ -1,5 +1,5 @@
 /**
- * The `blogStatus` collection's loader: whether the blog can be read, so `astro dev` shows
+ * The `blogAvailability` collection's loader: whether the blog can be read, so `astro dev` shows
  * "Failed to load blogs" rather than an empty blog.
  */
 import type { Loader } from 'astro/loaders';
@@ -11,12 +11,12 @@ import {
   resolveOptions,
   type PocketBaseLoaderOptions,
   type Settings,
-} from './connect';
-import type { BlogStatus } from './schemas';
+} from './loaderSettings';
+import type { BlogAvailability } from './schemas';
 
-const BLOG_STATUS_LOADER_NAME = 'ledgerwise-pocketbase-blog-status';
+const BLOG_AVAILABILITY_LOADER_NAME = 'ledgerwise-pocketbase-blog-availability';
 /** The id of the collection's one entry (the blog's status now). */
-export const BLOG_STATUS_ID = 'current';
+export const BLOG_AVAILABILITY_ID = 'current';
 
 /**
  * Whether the blog can be read, asked of PocketBase directly: the client's request time limit
@@ -24,7 +24,7 @@ export const BLOG_STATUS_ID = 'current';
  * without this one. It asks what decides the blogs loader's outcome: the connection (and a
  * preview's login), the list, and whether the public list shows an unpublished post.
  */
-async function probeBlog(settings: Settings): Promise<BlogStatus> {
+async function probeBlog(settings: Settings): Promise<BlogAvailability> {
   try {
     const pb = await connect(settings);
     const leaks = await pb.collection('blogs').getList(1, 1, {
@@ -45,19 +45,19 @@ async function probeBlog(settings: Settings): Promise<BlogStatus> {
 }
 
 /**
- * The `blogStatus` collection: one entry telling the blog page whether the blog can be read, so
+ * The `blogAvailability` collection: one entry telling the blog page whether the blog can be read, so
  * `astro dev` shows "Failed to load blogs" rather than an empty blog. (A production build with
  * an unreadable blog fails in the blogs loader instead.)
  */
-export function blogStatusLoader(options: PocketBaseLoaderOptions = {}): Loader {
+export function blogAvailabilityLoader(options: PocketBaseLoaderOptions = {}): Loader {
   return {
-    name: BLOG_STATUS_LOADER_NAME,
+    name: BLOG_AVAILABILITY_LOADER_NAME,
     load: async ({ store, parseData }) => {
       const status = await probeBlog(resolveOptions(options));
       store.clear();
       store.set({
-        id: BLOG_STATUS_ID,
-        data: await parseData({ id: BLOG_STATUS_ID, data: { ...status } }),
+        id: BLOG_AVAILABILITY_ID,
+        data: await parseData({ id: BLOG_AVAILABILITY_ID, data: { ...status } }),
       });
     },
   };

@@ -12,7 +12,7 @@ import { formatContentWarnings } from '@/integrations/contentWarnings.mjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRebuildListener } from '../../tools/publish/webhook.mjs';
 import { createRebuilder } from '../../tools/publish/queue.mjs';
-import { startStaticServer } from '../../tools/publish/server.mjs';
+import { startStaticServer } from '../../tools/serve/staticServer.mjs';
 import { hostileRequests, rawRequest } from '../support/rawHttp';
 
 const SECRET = 'test-secret-0123456789abcdef';

@@ -7,8 +7,8 @@ import {
   compilePattern,
   isHiddenPath,
   startStaticServer,
-} from '../../../../tools/publish/server.mjs';
-import { hostileRequests, rawRequest } from '../../../support/rawHttp';
+} from '../../../tools/serve/staticServer.mjs';
+import { hostileRequests, rawRequest } from '../../support/rawHttp';
 
 /** The security headers every answer carries (from the test rules: X-Test, like netlify.toml's /*). */
 function expectSiteHeaders(response: Response) {

@@ -11,7 +11,7 @@ import {
   ADDRESS_NOT_ALLOWED,
   createPictureAddressPolicy,
   fetchCheckedPicture,
-} from '@/cms/pictureAddresses';
+} from '@/cms/images/pictureAddresses';
 
 const POCKETBASE = 'http://127.0.0.1:8090';
 const policy = createPictureAddressPolicy([POCKETBASE]);

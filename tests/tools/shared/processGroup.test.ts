@@ -6,8 +6,8 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTail, runProcessGroup } from '../../../../tools/shared/process-group.mjs';
-import { isRunning } from '../../../support/processes';
+import { createTail, runProcessGroup } from '../../../tools/shared/process-group.mjs';
+import { isRunning } from '../../support/processes';
 
 /**
  * A "build" that starts a grandchild and then hangs; with `stubborn`, both ignore SIGTERM.
