@@ -1,14 +1,7 @@
 /**
- * The `cacheKey` of a page from getStaticPaths: with `experimental.incrementalBuild`, Astro reuses
- * the page from the last build when its key (and its code) are unchanged. So a key must hold
- * everything the page shows that is content: its props, and what its components read for
- * themselves. Those reads are listed once, here:
- * - PostCard shows each post's authors, read from the authors collection;
- * - SearchBox shows only while some post is live (hasSearchablePosts);
- * - Footer shows the current year.
- * A component that starts reading content itself must be added here, or its pages go stale.
- * (The build's environment needs no place here: astro:env inlines its public values into the code
- * Astro hashes, and no page shows a secret.)
+ * A page's `cacheKey` for Astro's incremental build (a page is reused while its key and code are
+ * unchanged): its props plus what its components read themselves (PostCard: authors; SearchBox:
+ * hasSearchablePosts; Footer: the year). A component that starts reading content goes here too.
  */
 import { createHash } from 'node:crypto';
 import type { CollectionEntry } from 'astro:content';

@@ -7,29 +7,13 @@ import { LIMITS } from '@/config/site';
 import type { BlogData } from './schemas';
 
 /**
- * Incremental loading of the blogs collection.
- *
- * Astro keeps a loader's store and meta store in its cacheDir between builds (data-store.json,
- * beside the image cache). A warm build reads the public list with only `id,updated`, one cheap
- * request, and fetches in full only the records the store does not hold as they are now:
- * - an id the store lacks: a new post, or a scheduled post whose time has come (its `updated`
- *   did not change, so a "changed since the last build" filter would never return it);
- * - an id whose `updated` differs from the stored entry's: an edit;
- * - a stored entry whose cached pictures have gone from the image cache.
- * A stored id missing from the public list was deleted or unpublished, and leaves the store.
- *
- * Comparing each record's `updated` with the store, rather than filtering on `updated` after the
- * newest one seen, is exact: PocketBase stamps `updated` before it commits (file uploads happen
- * in between), so a save can become visible after a later one, below any "since" mark.
- *
- * The store is reused only when it was built the same way: same PocketBase URL, same kind of
- * build (a preview's store holds drafts), same site origin (links in bodies depend on it), same
- * hosts pictures may come from, same limits, and same code computing the entries: a digest of the content module and of the
- * functions it derives fields with (excerpt, read time, dates, the sanitiser), so a fix to the
- * sanitiser never leaves old HTML in a warm build. Anything else starts from an empty store;
- * editing the site's copy (src/config/site.ts) or any other part of src/lib does not.
+ * Incremental loading of the blogs collection: a warm build lists `id,updated` and fetches in full
+ * only new ids, changed `updated`s and entries whose pictures left the cache; ids gone from the
+ * list leave the store. The store is reused only when built the same way (storeKey below).
  */
 
+// Same PocketBase URL, kind of build (a preview's store holds drafts), site origin, picture
+// hosts, limits and entry code (below: a sanitiser fix never leaves old HTML), or a fresh store.
 export const STORE_KEY_META = 'store-key';
 
 /** The source of everything that computes a blog entry; any change starts a fresh store. */
@@ -106,6 +90,9 @@ export function planRefresh(
   const publicIds = new Set(listed.map(({ id }) => id));
   const fetch = listed
     .filter(({ id, updated }) => {
+      // Each `updated` against the store, not "since the newest seen": PocketBase stamps `updated`
+      // before it commits, so a save can appear after a later one; a scheduled post falling due
+      // keeps its `updated` and is new to the store.
       const post = stored.get(id);
       return !post || post.data.updated.getTime() !== time(updated) || !isComplete(post);
     })

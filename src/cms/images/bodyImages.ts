@@ -5,14 +5,9 @@ import { PASTED_PICTURE } from '@/lib/blog/bodyJudgment';
 import { describeImageSource, type CachedImage, type ImageCache } from './imageCache';
 
 /**
- * Pictures in a post's body. After sanitising, every `<img>` is either handed to Astro's image
- * pipeline from the image cache, or removed: the page never loads a picture from PocketBase or
- * from another host.
- *
- * The loader turns a kept picture into a marker, `<img data-cached-image="{…}">`, holding the
- * cached file and the getImage options; the post page (PostBody.astro) replaces each marker with
- * the optimised `<img>`: the site's own URL, width and height, responsive widths in WebP, lazy
- * loading and the editor's alt text.
+ * Pictures in a post's body: after sanitising, each `<img>` goes to Astro's image pipeline from
+ * the image cache, or is removed. The loader leaves a marker (`<img data-cached-image="{…}">`);
+ * PostBody.astro replaces it with the optimised `<img>` (site URL, size, WebP widths, lazy, alt).
  */
 
 /** The widest a body picture is shown (the article column is 768 px). */

@@ -12,21 +12,10 @@ import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddres
 import { createRemoteBudget } from './remoteBudget';
 
 /**
- * Every picture the site shows from PocketBase (banners, avatars, pictures in a post's body), from
- * other hosts, or pasted into a post's body (`data:` URLs, which fetch reads too) is downloaded
- * at build time into this cache and handed to Astro's image pipeline as a local file, so the
- * built site loads images from its own origin only.
- *
- * - One download per URL. PocketBase file names carry a random suffix and never change in place,
- *   so a URL's file is kept for good: the loader's meta store maps the URL to the cached file,
- *   and a rebuild downloads only URLs it has not seen (or whose file has gone).
- * - Content-addressed: a file is named by the SHA-256 of its bytes and its format, so the same
- *   picture under two URLs is stored once, and Astro's own transform cache, keyed by the file's
- *   content, stays valid across builds.
- * - The folder lives in Astro's cacheDir (ASTRO_CACHE_DIR; node_modules/.astro by default, the
- *   rebuild listener's and each test build's own cache folder otherwise), which also holds the
- *   content store that remembers the URLs: keep that folder between builds and warm builds
- *   download nothing. (imageManifest.ts names the folder and hands the files to Astro.)
+ * Every picture the site shows (PocketBase's, other hosts', pasted `data:` URLs) is downloaded at
+ * build time into this cache, one download per URL, named by the SHA-256 of its bytes (so Astro's
+ * transform cache stays valid), in Astro's cacheDir beside the content store that remembers the
+ * URLs: a warm build downloads nothing, and the built site loads pictures from its own origin.
  */
 
 /** Formats Astro's pipeline turns into WebP; SVG is left out (not a picture to resize). */

@@ -3,14 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Which cached pictures this build shows, and the module that hands them to Astro.
- *
- * Each content loader writes the files its entries use into `<folder>/<collection>.manifest.json`
- * (the folder is the image cache, in the build's own cacheDir); the `pocketbaseImages`
- * integration turns the manifests into the module `virtual:ledgerwise/pocketbase-images`, which
- * imports each file, so Astro optimises it as a local image. Astro's own content-layer asset
- * imports are not used: it writes them to one file in the project root (`.astro/`), which two
- * builds of the same checkout running at once would overwrite for each other.
+ * Which cached pictures this build shows: each loader writes `<collection>.manifest.json` in the
+ * image cache; the `pocketbaseImages` integration turns them into a virtual module importing each
+ * file. Not Astro's content-layer asset imports: those share one file in `.astro/`, which two
+ * builds of one checkout at once would overwrite for each other.
  */
 export const IMAGE_CACHE_FOLDER = 'ledgerwise-images';
 export const IMAGES_MODULE_ID = 'virtual:ledgerwise/pocketbase-images';

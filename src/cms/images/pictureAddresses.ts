@@ -2,13 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { BlockList } from 'node:net';
 
 /**
- * Which addresses the build may fetch a picture from. An editor can type any address into a
- * post, and the build runs inside the host's network: unchecked, it would fetch from the build
- * machine itself, the intranet or the cloud's metadata service (169.254.169.254), and its
- * warnings would tell which of those answer. So a picture's host name is resolved first and
- * every address it resolves to must be a public one, before any connection; each redirect is
- * checked the same way. PocketBase's own origin (the build reads from it anyway, often on
- * 127.0.0.1) and the origins a self-hoster lists in CONTENT_IMAGE_ALLOWED_ORIGINS are trusted.
+ * Which addresses the build may fetch a picture from: every address a host resolves to, and each
+ * redirect's, must be public, so an editor's URL cannot reach the build machine, the intranet or
+ * the cloud's metadata service. PocketBase's origin and CONTENT_IMAGE_ALLOWED_ORIGINS are trusted.
  */
 
 /** Networks no public picture lives on. Node checks IPv4-mapped IPv6 against the IPv4 rules. */

@@ -3,12 +3,9 @@ import { LIMITS } from '@/config/site';
 import { pastedPictureProblem } from './pictureBytes';
 
 /**
- * What the site leaves out of a post's body, decided once, from the browser's reading of the HTML
- * (parse5): the sanitiser (sanitizeHtml.ts) reads the same tree, the build warns with these
- * phrases, and PocketBase's publish check runs this very module (bundled into pb_hooks). Each
- * finding says what is lost in the build's words (`warning`), and, when the editor would lose
- * content they meant to show, why a publish is refused (`refusal`); colours, fonts, style sheets
- * and wrapper tags whose text is kept are only reported.
+ * What the site leaves out of a post's body, judged once on parse5's reading of the HTML: the
+ * sanitiser reads the same tree, the build warns with these phrases (`warning`), and PocketBase's
+ * publish check (bundled into pb_hooks) refuses with them (`refusal`) when content would be lost.
  */
 
 export const ALLOWED_TAGS = [

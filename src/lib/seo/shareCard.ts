@@ -1,11 +1,7 @@
 /**
- * Share cards, drawn at build time: 1200×630 PNGs with the brand and a title. A post without a
- * banner shares its own (its title, the blog's address); the other pages share the site's (the
- * tagline, the site's address). satori lays the card out and turns its text into vector paths
- * with the Inter font shipped in node_modules (@fontsource/inter), so the card is the same on
- * every machine whatever fonts it has; sharp rasterises it. Cards are cached by their title (and
- * whose card it is, and the design's version) in the build's cache folder, so a warm build
- * redraws none.
+ * Share cards: 1200×630 PNGs drawn at build time by satori (text as paths in the shipped Inter
+ * font, so every machine draws the same) and rasterised by sharp; cached by title, owner and
+ * design version in the build's cache folder, so a warm build redraws none.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
