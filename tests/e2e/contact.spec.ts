@@ -235,6 +235,9 @@ test('200: "Message sent" toast, the form resets, the payload is right field by 
   const after = Date.now();
 
   expect(await emailjs.requests()).toHaveLength(1);
+  // CORS is under test: Chromium's preflight reached the endpoint (a page.route() on this page
+  // would have made Playwright answer it, and add Access-Control-Allow-Origin to the answer).
+  expect(await emailjs.preflightCount()).toBe(1);
   const [request] = await emailjs.requests();
   expect(request.method).toBe('POST');
   expect(request.path).toBe('/api/v1.0/email/send');

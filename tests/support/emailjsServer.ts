@@ -255,6 +255,7 @@ export async function startEmailjsServer(): Promise<EmailjsServer> {
 export interface RemoteEmailjs {
   origin: string;
   requests(): Promise<RecordedRequest[]>;
+  preflightCount(): Promise<number>;
   respondWith(response: ScriptedResponse): Promise<void>;
   release(): Promise<void>;
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
@@ -274,8 +275,8 @@ const COMMANDS: readonly Command[] = [
 
 /**
  * Serves `server`'s operations on another port of 127.0.0.1 (the endpoint's own port must be
- * free to refuse connections): `GET /requests`, `GET /wait?count=N&timeoutMs=T` and
- * `POST /<command>` with the command's JSON argument.
+ * free to refuse connections): `GET /requests`, `GET /preflights`, `GET /wait?count=N&timeoutMs=T`
+ * and `POST /<command>` with the command's JSON argument.
  */
 export async function startEmailjsControl(
   server: EmailjsServer,
@@ -285,6 +286,7 @@ export async function startEmailjsControl(
     const name = url.pathname.slice(1);
     let result: unknown = null;
     if (request.method === 'GET' && name === 'requests') result = server.requests;
+    else if (request.method === 'GET' && name === 'preflights') result = server.preflightCount;
     else if (request.method === 'GET' && name === 'wait') {
       result = await server.waitForRequests(
         Number(url.searchParams.get('count')),
@@ -333,6 +335,7 @@ export function connectEmailjs(origin: string, controlUrl: string): RemoteEmailj
   return {
     origin,
     requests: async () => revive(await call<RecordedRequest[]>('GET', '/requests')),
+    preflightCount: () => call<number>('GET', '/preflights'),
     waitForRequests: async (count, timeoutMs = 15_000) =>
       revive(await call<RecordedRequest[]>('GET', `/wait?count=${count}&timeoutMs=${timeoutMs}`)),
     respondWith: (response) => call<void>('POST', '/respondWith', response),
