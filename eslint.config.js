@@ -16,15 +16,16 @@ import { defineConfig } from 'eslint/config';
  * leaf; lib (pure functions) imports config only; data (typed static copy) imports lib and config;
  * cms (PocketBase, the loaders, the collection queries) imports data, lib and config. Within
  * components, ui/ is the bottom: its building blocks import no other component folder.
- * integrations stand beside the top: only astro.config.mjs imports them, and they import cms, lib
+ * integrations stand beside the top: only astro.config.ts imports them, and they import cms, lib
  * and config. assets/, styles/ and scripts/ hold leaves (pictures, CSS, inline scripts) that any
  * layer may use.
  *
- * astro.config.mjs reads src/ through config and integrations, and neither it nor src/ imports
- * tools/. The tools import src/ through its entry points only, the plain-JavaScript modules of
- * config and integrations (src/config/*.mjs, src/integrations/*.mjs), which Node loads as they
- * are: no Vite, no `@/` alias, no astro:* module. (tools/hooks/build.mjs also bundles
- * src/lib/blog/publishCheck.ts for PocketBase's hooks, by its path.) Tests may import anything.
+ * astro.config.ts reads src/ through config and integrations, and neither it nor src/ imports
+ * tools/. The tools import src/ through its entry points only, the modules of config and
+ * integrations (src/config/*.ts, src/integrations/*.ts), which Node loads with their types
+ * stripped: no Vite, no `@/` alias, no astro:* module, so never src/config/env.ts (astro:env).
+ * (tools/hooks/build.ts also bundles src/lib/blog/publishCheck.ts for PocketBase's hooks, by its
+ * path.) Tests may import anything.
  *
  * import-x/no-restricted-paths resolves each import, `@/` included (tsconfig.json's paths, through
  * its own resolver), to a file before it compares folders, so a relative path cannot slip past it;
@@ -76,7 +77,7 @@ const LAYERS = [
   {
     target: 'src/pages',
     from: ['src/integrations', 'src/content.config.ts'],
-    message: 'Pages import no integration: only astro.config.mjs does.',
+    message: 'Pages import no integration: only astro.config.ts does.',
   },
   importsOnly(
     'src/integrations',
@@ -84,23 +85,29 @@ const LAYERS = [
     'src/integrations imports only src/cms, src/lib and src/config.',
   ),
   {
-    target: 'astro.config.mjs',
+    target: 'astro.config.ts',
     from: 'src',
     except: ['./config', './integrations'],
-    message: 'astro.config.mjs reads src/ through src/config and src/integrations only.',
+    message: 'astro.config.ts reads src/ through src/config and src/integrations only.',
   },
   {
-    target: ['astro.config.mjs', 'src'],
+    target: ['astro.config.ts', 'src'],
     from: 'tools',
     message:
-      'astro.config.mjs and src/ import nothing from tools/: what both need goes in src/config.',
+      'astro.config.ts and src/ import nothing from tools/: what both need goes in src/config.',
   },
   {
     target: 'tools',
     from: [`${ROOT_GLOB}/src/**`],
-    except: [`${ROOT_GLOB}/src/config/*.mjs`, `${ROOT_GLOB}/src/integrations/*.mjs`],
+    except: [`${ROOT_GLOB}/src/config/*.ts`, `${ROOT_GLOB}/src/integrations/*.ts`],
     message:
-      'The tools import src/ through its entry points only: src/config/*.mjs, src/integrations/*.mjs.',
+      'The tools import src/ through its entry points only: src/config/*.ts, src/integrations/*.ts.',
+  },
+  {
+    target: ['tools', 'astro.config.ts'],
+    from: 'src/config/env.ts',
+    message:
+      "astro:env exists for the site's pages, not in the config that declares it nor in the tools Node runs: read buildEnv() (src/config/envFiles.ts).",
   },
 ];
 
@@ -130,7 +137,7 @@ export default defineConfig(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['src/**', 'tools/**', 'astro.config.mjs'],
+    files: ['src/**', 'tools/**', 'astro.config.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [

@@ -1,5 +1,5 @@
 // First: the .env files (CHROMIUM_PATH) and the Node check, as for every other command.
-import './tools/shared/env.mjs';
+import './tools/shared/env.ts';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumExecutable } from './tests/support/chromium';
 

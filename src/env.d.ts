@@ -1,4 +1,4 @@
-// The project's own client directive (src/integrations/clientInteraction.mjs), typed for templates.
+// The project's own client directive (src/integrations/clientInteraction.ts), typed for templates.
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:interaction'?: boolean;

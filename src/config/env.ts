@@ -1,5 +1,5 @@
 /**
- * What a build's environment decides, read once from astro:env (declared in envSchema.mjs): the
+ * What a build's environment decides, read once from astro:env (declared in envSchema.ts): the
  * canonical origin, the outbound links, the contact form's sending, where content comes from and
  * the kind of build. Every
  * other constant lives in `config/site.ts`, which reads no environment.
@@ -30,7 +30,7 @@ import {
 import path from 'node:path';
 import { readEmailjsConfig } from '@/config/emailjs';
 import { DEFAULT_LINKS, SITE } from '@/config/site';
-import { readOriginList } from '@/config/originList.mjs';
+import { readOriginList } from '@/config/originList.ts';
 
 /** SITE_URL, else SITE.url: the origin of canonical URLs, Open Graph, JSON-LD, RSS and robots.txt. */
 export const SITE_ORIGIN = new URL(SITE_URL ?? SITE.url);

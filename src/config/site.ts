@@ -12,7 +12,7 @@ interface NavLink {
 }
 
 export const SITE = {
-  /** The canonical origin when SITE_URL is unset (config/env.ts, astro.config.mjs). */
+  /** The canonical origin when SITE_URL is unset (config/env.ts, astro.config.ts). */
   url: 'https://ledgerwise.co.za',
   name: 'Ledgerwise',
   company: 'Ledgerwise (Pty) Ltd',

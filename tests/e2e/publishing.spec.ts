@@ -18,9 +18,9 @@ import { pngBlob, pngBuffer } from '../support/pictures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
-import { findContentWarnings } from '../../src/integrations/contentWarnings.mjs';
-import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/server.mjs';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
+import { findContentWarnings } from '../../src/integrations/contentWarnings.ts';
+import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
 
 const BUILD_TIMEOUT = 420_000;
 

@@ -24,9 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
-import { compilePattern, NETLIFY_TOML } from '../../tools/serve/staticServer.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { compilePattern, NETLIFY_TOML } from '../../tools/serve/staticServer.ts';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/builtSite';
 import {
   expectNoAxeViolations,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, presetTheme, watchCsp } from '../support/e2e';
 import { variantSite } from '../support/sharedSites';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 
 interface SeedPost {
   title: string;

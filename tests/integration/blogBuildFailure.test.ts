@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBuild } from '../support/site';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 import { startSilentServer } from '../support/silentServer';
 
 /** What a production build reads from PocketBase and stops without. */

@@ -28,12 +28,12 @@ import {
   testimonialSchema,
 } from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.mjs';
+import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.ts';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
 import { deleteStoredFiles, pngBlob, pngBuffer } from '../support/pictures';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 
 const closedUrl = async () => `http://127.0.0.1:${await getFreePort()}`;
 const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');

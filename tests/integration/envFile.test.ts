@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { copyProject, envWithoutProjectVariables, type ProjectCopy } from '../support/projectCopy';
 
@@ -141,7 +141,7 @@ describe('.env for everything', () => {
     const blog = await readFile(path.join(dist, 'blog.html'), 'utf8');
     expect(blog).toContain(newest.items[0].title);
 
-    // A value that only astro.config.mjs reads (not Astro's env schema) came from .env too.
+    // A value that only astro.config.ts reads (not Astro's env schema) came from .env too.
     expect(existsSync(path.join(project.root, 'astro-cache-from-dotenv'))).toBe(true);
 
     // .env.local beat .env.
@@ -159,7 +159,7 @@ describe('.env for everything', () => {
 
   it('npm run pocketbase and the PocketBase it starts read .env (port, admin, rebuild hook), and Ctrl-C stops both', async () => {
     const server = runNode(
-      [path.join('tools', 'local', 'pocketbase.mjs')],
+      [path.join('tools', 'local', 'runPocketBase.ts')],
       project.root,
       envWithoutProjectVariables(EXAMPLE),
     );
@@ -198,7 +198,7 @@ describe('.env for everything', () => {
   it('a variable a build is told to drop stays unset although .env sets it', async () => {
     // What the tests' builds do to play a missing POCKETBASE_URL on a machine whose .env has one.
     const script = `
-      const { runAstroBuild } = await import('./tools/publish/build.mjs');
+      const { runAstroBuild } = await import('./tools/publish/build.ts');
       const { code, output } = await runAstroBuild({ env: { POCKETBASE_URL: undefined } });
       console.log(JSON.stringify({ code, output }));`;
     const run = runNode(
@@ -220,7 +220,7 @@ describe('.env for everything', () => {
     manifest.engines.node = '>=99';
     await writeFile(packageFile, JSON.stringify(manifest, null, 2));
     try {
-      for (const script of ['start.mjs', 'dev.mjs', 'pocketbase.mjs']) {
+      for (const script of ['start.ts', 'dev.ts', 'runPocketBase.ts']) {
         const run = runNode([path.join('tools', 'local', script)], project.root, process.env);
         expect(await run.exited, script).toBe(1);
         const lines = run.output().trim().split('\n');
@@ -231,7 +231,7 @@ describe('.env for everything', () => {
           ),
         );
       }
-      // npm run build runs astro build directly: astro.config.mjs makes the same check.
+      // npm run build runs astro build directly: astro.config.ts makes the same check.
       const build = runNode(
         [path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
         project.root,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anchorHeadings } from '@/lib/blog/headings';
-import { findContentWarnings } from '@/integrations/contentWarnings.mjs';
+import { findContentWarnings } from '@/integrations/contentWarnings.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild } from '../support/site';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type PocketBase from 'pocketbase';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAstroBuild } from '../../tools/publish/build.mjs';
+import { runAstroBuild } from '../../tools/publish/build.ts';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
 import { pngBlob } from '../support/pictures';

@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { astroBuilder, runAstroBuild } from '../../tools/publish/build.mjs';
+import { astroBuilder, runAstroBuild } from '../../tools/publish/build.ts';
 import { listFiles } from '../support/files';
 import { copyProject } from '../support/projectCopy';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';

@@ -16,7 +16,7 @@ import { pocketBaseAuthorsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { authorSchema, blogSchema, testimonialSchema } from '@/cms/schemas';
 import { LIMITS } from '@/config/site';
-import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.mjs';
+import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.ts';
 import { createLoaderContext } from '../support/loaderContext';
 import { pngBuffer, pngHeaderOnly } from '../support/pictures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';

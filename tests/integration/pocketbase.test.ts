@@ -13,11 +13,11 @@ import PocketBase, {
   type RecordModel,
 } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
-import { MIGRATIONS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.mjs';
-import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.mjs';
-import { startLocalPocketBase } from '../../tools/local/pocketbase/local.mjs';
-import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
+import { MIGRATIONS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
+import { startLocalPocketBase } from '../../tools/local/pocketbase/local.ts';
+import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 interface SeedBlog {

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PocketBase from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
-import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
+import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.ts';
 import { clockedHooksDir, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 const HOOK_SECRET = 'hook-secret-0123456789abcdef';

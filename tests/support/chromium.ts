@@ -1,4 +1,4 @@
-import { CHROMIUM_FLAGS, findChromium } from '../../tools/shared/chromium.mjs';
+import { CHROMIUM_FLAGS, findChromium } from '../../tools/shared/chromium.ts';
 
 /** Flags that keep headless Chromium quiet on a machine without outside network. */
 export const CHROMIUM_ARGS: string[] = CHROMIUM_FLAGS;

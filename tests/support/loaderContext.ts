@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { ZodType } from 'zod';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 
 export interface StoredEntry {
   id: string;

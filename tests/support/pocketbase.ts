@@ -7,10 +7,10 @@ import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { type RecordModel } from 'pocketbase';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.mjs';
-import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.mjs';
-import { seedPocketBase } from '../../tools/local/pocketbase/seed.mjs';
-import { createPosts as createPostsInBulk } from '../../tools/local/pocketbase/posts.mjs';
+import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
+import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
+import { createPosts as createPostsInBulk } from '../../tools/local/pocketbase/posts.ts';
 
 interface TestPocketBaseOptions {
   /** Load pocketbase/seed (8+ posts, 5 testimonials). Default false: empty collections. */
@@ -109,8 +109,8 @@ interface PostInput {
 /**
  * Create `count` published blog records (no banner images) with bounded concurrency; fast enough
  * for 1,234. Requests run concurrently, so their dates follow completion, not index. Returns
- * the records in index order. The logic lives in tools/local/pocketbase/posts.mjs so the benchmark's
- * scale builds (plain .mjs) share it.
+ * the records in index order. The logic lives in tools/local/pocketbase/posts.ts so the benchmark's
+ * scale builds share it.
  */
 export function createPosts(
   pb: PocketBase,

@@ -6,7 +6,7 @@
 import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 
 /** Top-level folders that are installed, generated or local data, never source. */
 const NOT_COPIED = new Set([

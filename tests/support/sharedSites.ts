@@ -35,7 +35,7 @@ export const VARIANT_SITE_ENV_NAMES: SiteEnvNames = {
 };
 
 export const FIXTURE_CONFIG = fileURLToPath(
-  new URL('../fixtures/island-errors/astro.config.mjs', import.meta.url),
+  new URL('../fixtures/island-errors/astro.config.ts', import.meta.url),
 );
 
 /** The optional settings the variant site is built with. */

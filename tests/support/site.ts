@@ -6,9 +6,9 @@
  * run at once and never collide.
  */
 import path from 'node:path';
-import { runAstroBuild } from '../../tools/publish/build.mjs';
-import { startStaticServer } from '../../tools/serve/staticServer.mjs';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { runAstroBuild } from '../../tools/publish/build.ts';
+import { startStaticServer } from '../../tools/serve/staticServer.ts';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject } from './projectCopy';
 
 /**

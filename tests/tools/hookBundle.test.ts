@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, it } from 'vitest';
-import { buildHookBundle, HOOK_BUNDLE } from '../../tools/hooks/build.mjs';
+import { buildHookBundle, HOOK_BUNDLE } from '../../tools/hooks/build.ts';
 
 it('the publish check bundle PocketBase runs is built from the current source (npm run build:hooks)', async () => {
   const committed = await readFile(HOOK_BUNDLE, 'utf8');

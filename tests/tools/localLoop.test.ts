@@ -11,9 +11,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../tools/local/pocketbase/admin.mjs';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../tools/local/pocketbase/admin.ts';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';
 import { isRunning, processTable } from '../support/processes';
 
@@ -120,7 +120,7 @@ async function stillRunning(pids: Iterable<number>) {
 describe('npm run dev: live content', () => {
   it('shows an edit made in PocketBase on the next page load, without a restart', async () => {
     const port = await getFreePort();
-    const dev = await startScript('dev.mjs', ['--port', String(port)], {});
+    const dev = await startScript('dev.ts', ['--port', String(port)], {});
     const [, pocketbaseUrl] = await dev.waitFor(
       /Local PocketBase: (http:\/\/127\.0\.0\.1:\d+)/,
       120_000,
@@ -174,7 +174,7 @@ describe('npm run dev: live content', () => {
 describe('npm start: the whole publishing loop', () => {
   it('rebuilds and serves a post created, one edited and one deleted in PocketBase, then stops everything on SIGINT with exit code 0', async () => {
     const port = await getFreePort();
-    const start = await startScript('start.mjs', [], { PORT: String(port) });
+    const start = await startScript('start.ts', [], { PORT: String(port) });
     const [, pocketbaseUrl] = await start.waitFor(
       /Local PocketBase: (http:\/\/127\.0\.0\.1:\d+)/,
       120_000,

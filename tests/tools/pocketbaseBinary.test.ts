@@ -21,8 +21,8 @@ import {
   POCKETBASE_VERSION,
   releaseAsset,
   resolvePocketBaseBinary,
-} from '../../tools/local/pocketbase/binary.mjs';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+} from '../../tools/local/pocketbase/binary.ts';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 
 const run = promisify(execFile);
 const FAKE_BINARY = `#!/bin/sh\necho "pocketbase version ${POCKETBASE_VERSION} (fake, from the test release)"\n`;

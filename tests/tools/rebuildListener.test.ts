@@ -8,11 +8,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatContentWarnings } from '@/integrations/contentWarnings.mjs';
+import { formatContentWarnings } from '@/integrations/contentWarnings.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRebuildListener } from '../../tools/publish/webhook.mjs';
-import { createRebuilder } from '../../tools/publish/queue.mjs';
-import { startStaticServer } from '../../tools/serve/staticServer.mjs';
+import { startRebuildListener } from '../../tools/publish/webhook.ts';
+import { createRebuilder } from '../../tools/publish/queue.ts';
+import { startStaticServer } from '../../tools/serve/staticServer.ts';
 import { hostileRequests, rawRequest } from '../support/rawHttp';
 
 const SECRET = 'test-secret-0123456789abcdef';

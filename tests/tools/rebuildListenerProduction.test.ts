@@ -17,8 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PROJECT_ROOT } from '../../tools/shared/paths.mjs';
-import { getFreePort } from '../../tools/local/pocketbase/server.mjs';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
+import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { processTable } from '../support/processes';
@@ -64,10 +64,10 @@ function rebuild() {
   });
 }
 
-/** Starts `node tools/publish/listener.mjs` in the production copy; resolves once it serves. */
+/** Starts `node tools/publish/listener.ts` in the production copy; resolves once it serves. */
 async function startListener(extraEnv: Record<string, string>) {
   output = '';
-  listener = spawn(process.execPath, ['tools/publish/listener.mjs'], {
+  listener = spawn(process.execPath, ['tools/publish/listener.ts'], {
     cwd: copy,
     env: {
       PATH: process.env.PATH,

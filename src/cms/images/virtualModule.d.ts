@@ -1,4 +1,4 @@
-/** The pictures of this build's image cache (src/integrations/pocketbaseImages.mjs). */
+/** The pictures of this build's image cache (src/integrations/pocketbaseImages.ts). */
 declare module 'virtual:ledgerwise/pocketbase-images' {
   const images: Map<string, import('astro').ImageMetadata>;
   export default images;

@@ -7,7 +7,7 @@ import {
   compilePattern,
   isHiddenPath,
   startStaticServer,
-} from '../../../tools/serve/staticServer.mjs';
+} from '../../../tools/serve/staticServer.ts';
 import { hostileRequests, rawRequest } from '../../support/rawHttp';
 
 /** The security headers every answer carries (from the test rules: X-Test, like netlify.toml's /*). */

@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer } from '../../../tools/serve/staticServer.mjs';
+import { startStaticServer } from '../../../tools/serve/staticServer.ts';
 import { rawRequest } from '../../support/rawHttp';
 
 const PAGE = 'public, max-age=0, must-revalidate';

@@ -13,7 +13,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.ts';
 import { listFiles } from '../../support/files';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|astro)$/;
@@ -89,8 +89,8 @@ function resolveLocal(from: string, specifier: string): string | undefined {
 async function productionPackages(): Promise<Map<string, string>> {
   const queue = [
     ...(await listFiles(path.join(PROJECT_ROOT, 'src'))).filter((file) => SOURCE.test(file)),
-    path.join(PROJECT_ROOT, 'astro.config.mjs'),
-    path.join(PROJECT_ROOT, 'tools', 'publish', 'listener.mjs'),
+    path.join(PROJECT_ROOT, 'astro.config.ts'),
+    path.join(PROJECT_ROOT, 'tools', 'publish', 'listener.ts'),
   ];
   const seen = new Set<string>();
   const packages = new Map<string, string>();
@@ -114,7 +114,7 @@ async function productionPackages(): Promise<Map<string, string>> {
 
 describe('declared dependencies', () => {
   it('reads run-time imports and skips type-only ones', () => {
-    const file = path.join(PROJECT_ROOT, 'src', 'integrations', 'requireEmailjs.mjs');
+    const file = path.join(PROJECT_ROOT, 'src', 'integrations', 'requireEmailjs.ts');
     expect(runtimeImports(file)).toContain('astro/errors');
     // `import type { SitemapItem } from '@astrojs/sitemap'` is erased before anything runs.
     const typeOnly = path.join(PROJECT_ROOT, 'src', 'integrations', 'postLastmod.ts');

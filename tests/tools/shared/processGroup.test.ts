@@ -6,7 +6,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTail, runProcessGroup } from '../../../tools/shared/process-group.mjs';
+import { createTail, runProcessGroup } from '../../../tools/shared/process-group.ts';
 import { isRunning } from '../../support/processes';
 
 /**

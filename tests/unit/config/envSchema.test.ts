@@ -1,14 +1,14 @@
 /**
  * One home for the environment: every variable the site, its integrations or the tools read is
- * declared (src/config/envSchema.mjs for the build, tools/shared/env.mjs for the tools) and
+ * declared (src/config/envSchema.ts for the build, tools/shared/env.ts for the tools) and
  * explained in .env.example, and every variable .env.example explains is read by someone.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENV_SCHEMA, readEnv } from '@/config/envSchema.mjs';
-import { TOOL_ENV_SCHEMA } from '../../../tools/shared/env.mjs';
-import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
+import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
+import { TOOL_ENV_SCHEMA } from '../../../tools/shared/env.ts';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.ts';
 import { listFiles } from '../../support/files';
 
 const DECLARED = new Set([...Object.keys(ENV_SCHEMA), ...Object.keys(TOOL_ENV_SCHEMA)]);
@@ -21,7 +21,7 @@ async function sources(...folders: string[]): Promise<{ file: string; text: stri
     ...(
       await Promise.all(folders.map((folder) => listFiles(path.join(PROJECT_ROOT, folder))))
     ).flat(),
-    path.join(PROJECT_ROOT, 'astro.config.mjs'),
+    path.join(PROJECT_ROOT, 'astro.config.ts'),
   ].filter((file) => /\.(m?js|tsx?|astro)$/.test(file));
   return Promise.all(files.map(async (file) => ({ file, text: await readFile(file, 'utf8') })));
 }
@@ -53,7 +53,7 @@ async function exampleNames(): Promise<string[]> {
 }
 
 describe('the environment', () => {
-  it('declares every variable that src/, tools/ and astro.config.mjs read', async () => {
+  it('declares every variable that src/, tools/ and astro.config.ts read', async () => {
     const undeclared = (await sources('src', 'tools')).flatMap(({ file, text }) =>
       readsOf(text)
         .filter((name) => !DECLARED.has(name) && !NOT_PROJECT_SETTINGS.has(name))

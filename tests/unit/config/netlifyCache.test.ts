@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { ENV_SCHEMA } from '@/config/envSchema.mjs';
-import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
+import { ENV_SCHEMA } from '@/config/envSchema.ts';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.ts';
 
 interface NetlifyToml {
   build?: { publish?: string };
@@ -22,15 +22,15 @@ describe("Netlify's build cache", () => {
   it("keeps Astro's default cacheDir, with the plugin installed as a dependency", async () => {
     const toml = parse(await read('netlify.toml')) as NetlifyToml;
     const plugin = toml.plugins?.find(({ package: name }) => name === 'netlify-plugin-cache');
-    // astro.config.mjs: `cacheDir: ASTRO_CACHE_DIR`, whose default is the folder (Netlify sets none).
-    expect(await read('astro.config.mjs')).toContain('cacheDir: ASTRO_CACHE_DIR,');
+    // astro.config.ts: `cacheDir: ASTRO_CACHE_DIR`, whose default is the folder (Netlify sets none).
+    expect(await read('astro.config.ts')).toContain('cacheDir: ASTRO_CACHE_DIR,');
     const fallback = ENV_SCHEMA.ASTRO_CACHE_DIR.default!;
     expect(plugin?.inputs?.paths?.map((p) => path.resolve(PROJECT_ROOT, p))).toEqual([
       path.resolve(PROJECT_ROOT, fallback),
     ]);
     // The cacheDir is also where the incremental build keeps its pages (incremental-build.json
     // and dist/); the publish folder is not cached, as Astro empties it before every build.
-    expect(await read('astro.config.mjs')).toContain('experimental: { incrementalBuild: true }');
+    expect(await read('astro.config.ts')).toContain('experimental: { incrementalBuild: true }');
     expect(toml.build?.publish).toBe('dist');
     expect(plugin?.inputs?.paths).not.toContain('dist');
     const pkg = JSON.parse(await read('package.json'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { nodeVersionProblem } from '@/config/nodeVersion.mjs';
+import { nodeVersionProblem } from '@/config/nodeVersion.ts';
 
 const PACKAGE = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
 const ENGINES = PACKAGE.engines.node as string;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/shared/paths.mjs';
+import { PROJECT_ROOT } from '../../../tools/shared/paths.ts';
 
 interface LockedPackage {
   version: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findContentWarnings, formatContentWarnings } from '@/integrations/contentWarnings.mjs';
+import { findContentWarnings, formatContentWarnings } from '@/integrations/contentWarnings.ts';
 
 describe('the content warnings summary', () => {
   it('is one heading with a line per warning, and nothing when there are none', () => {

@@ -9,7 +9,7 @@ import inlineScriptCheck, {
   inlineScriptHashes,
   inspectPage,
   sha256Of,
-} from '@/integrations/inlineScripts.mjs';
+} from '@/integrations/inlineScripts.ts';
 
 // SHA-256 of the empty string and of "abc" (FIPS 180-2 example), published test vectors.
 const EMPTY_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';

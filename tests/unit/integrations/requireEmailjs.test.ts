@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_SCHEMA, readEnv } from '@/config/envSchema.mjs';
-import { checkEmailjsEnv } from '@/integrations/requireEmailjs.mjs';
+import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
+import { checkEmailjsEnv } from '@/integrations/requireEmailjs.ts';
 
 const CONFIGURED = {
   PUBLIC_EMAILJS_SERVICE_ID: 'service_x',

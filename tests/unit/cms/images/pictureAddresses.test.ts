@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOriginList } from '@/config/originList.mjs';
+import { readOriginList } from '@/config/originList.ts';
 import {
   ADDRESS_NOT_ALLOWED,
   createPictureAddressPolicy,

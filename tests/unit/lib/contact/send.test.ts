@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contact/outcome';
 import { buildContactPayload } from '@/lib/contact/payload';
-import { ENV_SCHEMA, readEnv } from '@/config/envSchema.mjs';
+import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
 import {
   describeMissingEmailjsConfig,
   readEmailjsConfig as readConfig,

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../shared/paths.mjs';
+import { PROJECT_ROOT } from '../../shared/paths.ts';
 
 /** @typedef {(message: string) => void} Logger */
 

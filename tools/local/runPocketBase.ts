@@ -1,8 +1,8 @@
 /**
  * `npm run pocketbase`: run the local PocketBase (data in .pocketbase/, seeded once) until Ctrl-C.
  */
-import '../shared/env.mjs'; // first: the Node check and the .env files, before anything reads them
-import { startLocalPocketBase } from './pocketbase/local.mjs';
+import '../shared/env.ts'; // first: the Node check and the .env files, before anything reads them
+import { startLocalPocketBase } from './pocketbase/local.ts';
 
 try {
   const local = await startLocalPocketBase({

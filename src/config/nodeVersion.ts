@@ -1,5 +1,5 @@
 /**
- * The Node check every command runs first (through envFiles.mjs, which astro.config.mjs and every
+ * The Node check every command runs first (through envFiles.ts, which astro.config.ts and every
  * tool import first): on an older Node the tools fail later with obscure errors (a missing
  * `process.loadEnvFile`, a syntax error deep in a dependency), so the command stops at once with
  * one line saying what to install.

@@ -1,6 +1,6 @@
 /**
  * The rebuild listener's build queue: runs builds one at a time and publishes each successful one
- * atomically. The HTTP side that feeds it is webhook.mjs, the default build build.mjs' astroBuilder;
+ * atomically. The HTTP side that feeds it is webhook.ts, the default build build.ts' astroBuilder;
  * the tests inject a stub build.
  *
  * Publishing. The published path (e.g. `.rebuild/current`) is a symbolic link to a complete build
@@ -24,8 +24,8 @@
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { findContentWarnings } from '../../src/integrations/contentWarnings.mjs';
-import { linkTree } from './linkTree.mjs';
+import { findContentWarnings } from '../../src/integrations/contentWarnings.ts';
+import { linkTree } from './linkTree.ts';
 
 const OUTPUT_TAIL_CHARS = 4000;
 

@@ -2,8 +2,8 @@
  * Where the site's content comes from for `npm start`, `npm run dev` and `npm run bench`: the
  * PocketBase named by POCKETBASE_URL, or else a local one that the project starts and seeds.
  */
-import { buildEnv } from '../shared/env.mjs';
-import { startLocalPocketBase } from './pocketbase/local.mjs';
+import { buildEnv } from '../shared/env.ts';
+import { startLocalPocketBase } from './pocketbase/local.ts';
 
 /**
  * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one

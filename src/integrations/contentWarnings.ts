@@ -5,7 +5,7 @@
  * and developers look. The content loaders collect the lines (src/cms/warnings.ts); each one was
  * also logged as it happened, which is what `astro dev` shows.
  */
-import { CONTENT_WARNINGS_KEY } from '../config/contentWarnings.mjs';
+import { CONTENT_WARNINGS_KEY } from '../config/contentWarnings.ts';
 
 /** The summary's first line; the rebuild listener and `npm start` look for it. */
 const CONTENT_WARNINGS_HEADING = 'Content warnings for the editors';

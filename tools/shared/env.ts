@@ -1,13 +1,13 @@
 // @ts-check
 /**
  * The environment of every tool: import this module first. It loads the project's `.env.local`
- * and `.env` and checks the Node version (src/config/envFiles.mjs, which astro.config.mjs imports
+ * and `.env` and checks the Node version (src/config/envFiles.ts, which astro.config.ts imports
  * too), then declares the tools' own variables, in the same form and read with the same validator
- * as the build's (src/config/envSchema.mjs). A blank value counts as not set.
+ * as the build's (src/config/envSchema.ts). A blank value counts as not set.
  */
-import { buildEnv } from '../../src/config/envFiles.mjs';
+import { buildEnv } from '../../src/config/envFiles.ts';
 import { envField } from 'astro/config';
-import { dropBlankValues, readEnv } from '../../src/config/envSchema.mjs';
+import { dropBlankValues, readEnv } from '../../src/config/envSchema.ts';
 
 const port = (/** @type {number | undefined} */ fallback) =>
   envField.number({

@@ -16,8 +16,8 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import compression from 'compression';
 import send from 'send';
-import { createHardenedServer, listenOnLoopback } from './http.mjs';
-import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { createHardenedServer, listenOnLoopback } from './http.ts';
+import { PROJECT_ROOT } from '../shared/paths.ts';
 
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
 
@@ -143,7 +143,7 @@ const STATUS_TEXT = {
  * @param {string} [options.rulesFile] Defaults to the project's netlify.toml.
  * @param {(message: string) => void} [options.log] Receives the details of an internal error
  *   (the client only learns that it was one).
- * @param {Partial<import('./http.mjs').ServerLimits>} [options.limits] Tests shorten them.
+ * @param {Partial<import('./http.ts').ServerLimits>} [options.limits] Tests shorten them.
  */
 export async function startStaticServer({
   root,

@@ -2,7 +2,7 @@
  * `npm run rebuild-listener`: the self-hosted alternative to a Netlify build hook. PocketBase's
  * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site from PocketBase
  * and publishes it atomically at REBUILD_PUBLISH_PATH, a symbolic link any static server can use
- * as its document root. See tools/publish/queue.mjs for how builds are queued and
+ * as its document root. See tools/publish/queue.ts for how builds are queued and
  * published.
  *
  * Environment:
@@ -15,13 +15,13 @@
  *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
  */
 // First: the Node check and the .env files, before anything reads them.
-import { buildEnv, toolEnv } from '../shared/env.mjs';
+import { buildEnv, toolEnv } from '../shared/env.ts';
 import path from 'node:path';
-import { SECRET_VARIABLE, startRebuildListener } from './webhook.mjs';
-import { astroBuilder } from './build.mjs';
-import { createRebuilder } from './queue.mjs';
-import { startStaticServer } from '../serve/staticServer.mjs';
-import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { SECRET_VARIABLE, startRebuildListener } from './webhook.ts';
+import { astroBuilder } from './build.ts';
+import { createRebuilder } from './queue.ts';
+import { startStaticServer } from '../serve/staticServer.ts';
+import { PROJECT_ROOT } from '../shared/paths.ts';
 
 function log(message) {
   console.log(`[rebuild-listener ${new Date().toISOString()}] ${message}`);

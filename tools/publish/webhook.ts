@@ -1,10 +1,10 @@
 /**
  * The self-hosted rebuild listener's HTTP side: PocketBase's hook POSTs to it and it hands each
- * authorised request to the build queue (queue.mjs), which builds and publishes.
- * `tools/publish/listener.mjs` wires both to the environment.
+ * authorised request to the build queue (queue.ts), which builds and publishes.
+ * `tools/publish/listener.ts` wires both to the environment.
  */
-import { requestHasSecret } from '../../src/integrations/bearerSecret.mjs';
-import { createHardenedServer, listenOnLoopback } from '../serve/http.mjs';
+import { requestHasSecret } from '../../src/integrations/bearerSecret.ts';
+import { createHardenedServer, listenOnLoopback } from '../serve/http.ts';
 
 /** The environment variable of the listener's shared secret; never passed on to a build. */
 export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
@@ -101,7 +101,7 @@ function readTitle(query, body) {
  * @param {object} options
  * @param {string} options.secret At least MIN_SECRET_LENGTH characters (spaces around it ignored).
  * @param {{ request(reason: string): { queued: boolean } }} options.rebuilder The build queue
- *   (createRebuilder in queue.mjs), or anything that takes its requests.
+ *   (createRebuilder in queue.ts), or anything that takes its requests.
  * @param {number} [options.port] 0 picks a free port.
  * @param {Logger} [options.log]
  * @param {number} [options.refusedLogIntervalMs]

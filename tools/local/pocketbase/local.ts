@@ -1,15 +1,15 @@
 /**
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`:
- * the server (server.mjs), its admin (admin.mjs) and the seed (seed.mjs) in the project's own
+ * the server (server.ts), its admin (admin.ts) and the seed (seed.ts) in the project's own
  * data folder.
  */
 import path from 'node:path';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './admin.mjs';
-import { buildEnv, toolEnv } from '../../shared/env.mjs';
-import { PROJECT_ROOT } from '../../shared/paths.mjs';
+import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './admin.ts';
+import { buildEnv, toolEnv } from '../../shared/env.ts';
+import { PROJECT_ROOT } from '../../shared/paths.ts';
 import getPort from 'get-port';
-import { startPocketBase } from './server.mjs';
-import { seedPocketBase } from './seed.mjs';
+import { startPocketBase } from './server.ts';
+import { seedPocketBase } from './seed.ts';
 
 /** @typedef {(message: string) => void} Logger */
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Apart from envSchema.mjs, which imports astro/config: pages import this, and a page's bundle
+// Apart from envSchema.ts, which imports astro/config: pages import this, and a page's bundle
 // must not take in Astro's own build code.
 
 /**

@@ -1,6 +1,6 @@
 /** The Chromium the tests and the benchmark drive, and the flags that keep it quiet here. */
 import { existsSync } from 'node:fs';
-import { toolEnv } from './env.mjs';
+import { toolEnv } from './env.ts';
 
 /** Headless flags for a machine without outside network (no sandbox: CI runs as root). */
 export const CHROMIUM_FLAGS = [

@@ -1,8 +1,8 @@
 // @ts-check
 /**
- * Every environment variable the site's build reads, declared once: astro.config.mjs hands this
+ * Every environment variable the site's build reads, declared once: astro.config.ts hands this
  * schema to Astro (`env.schema`), so pages and loaders import the values from `astro:env/*`; code
- * that runs before or outside Vite (astro.config.mjs, the integrations, the tools) reads the same
+ * that runs before or outside Vite (astro.config.ts, the integrations, the tools) reads the same
  * variables through `readEnv`, which validates them with Astro's own validator. Each variable is
  * explained in .env.example, which lists every one of them (a unit test holds both to that).
  */

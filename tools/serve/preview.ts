@@ -4,11 +4,11 @@
  * rules.
  */
 // First: the Node check and the .env files, before anything reads them.
-import { toolEnv } from '../shared/env.mjs';
+import { toolEnv } from '../shared/env.ts';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { PROJECT_ROOT } from '../shared/paths.mjs';
-import { startStaticServer } from './staticServer.mjs';
+import { PROJECT_ROOT } from '../shared/paths.ts';
+import { startStaticServer } from './staticServer.ts';
 
 const root = path.resolve(process.argv[2] ?? path.join(PROJECT_ROOT, 'dist'));
 if (!existsSync(path.join(root, 'index.html'))) {

@@ -4,24 +4,24 @@
  * `PREVIEW_DRAFTS=1 npm run dev` shows drafts and scheduled posts too, as the preview site does.
  *
  * Live content: the local PocketBase's hook POSTs every change to the dev server
- * (src/integrations/liveContent.mjs), which reloads the content layer, so an edit in the admin
+ * (src/integrations/liveContent.ts), which reloads the content layer, so an edit in the admin
  * UI shows on the next page load. The public rebuild hook carries the changes visitors would
  * see; with PREVIEW_DRAFTS=1 the preview hook carries every save, drafts included. The secret is
  * new on every run.
  */
 // First: the Node check and the .env files, before anything reads them.
-import { buildEnv } from '../shared/env.mjs';
+import { buildEnv } from '../shared/env.ts';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import getPort from 'get-port';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveContentSource } from './source.mjs';
-import { PROJECT_ROOT } from '../shared/paths.mjs';
+import { resolveContentSource } from './source.ts';
+import { PROJECT_ROOT } from '../shared/paths.ts';
 import {
   CONTENT_CHANGED_PATH,
   SECRET_VARIABLE as REFRESH_SECRET_VARIABLE,
-} from '../../src/integrations/liveContent.mjs';
+} from '../../src/integrations/liveContent.ts';
 
 const DEFAULT_DEV_PORT = 4321;
 

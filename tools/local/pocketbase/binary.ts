@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
-import { toolEnv } from '../../shared/env.mjs';
-import { PROJECT_ROOT } from '../../shared/paths.mjs';
+import { toolEnv } from '../../shared/env.ts';
+import { PROJECT_ROOT } from '../../shared/paths.ts';
 
 export const POCKETBASE_VERSION = '0.22.20';
 const POCKETBASE_RELEASE_URL = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;

@@ -5,7 +5,7 @@
  * on Debian; otherwise stops with the exact command to run.
  */
 // First: the Node check and the .env files, before anything reads them.
-import { toolEnv } from './env.mjs';
+import { toolEnv } from './env.ts';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
  * Runs PocketBase 0.22 for `npm start`, `npm run dev`, `npm run pocketbase`, `npm run bench` and
  * the test harness: the server process (through execa), its health, its CLI (which binary:
- * tools/local/pocketbase/binary.mjs). The admin account lives in admin.mjs, the seed
- * content in seed.mjs, the local server that combines them in local.mjs.
+ * tools/local/pocketbase/binary.ts). The admin account lives in admin.ts, the seed
+ * content in seed.ts, the local server that combines them in local.ts.
  *
  * PocketBase 0.22 exits with code 0 when a migration fails and `admin create` exits 0 on every
  * error, so success is judged by the server's output and `/api/health`, never by the exit code
@@ -14,8 +14,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { execa } from 'execa';
 import getPort from 'get-port';
-import { PROJECT_ROOT } from '../../shared/paths.mjs';
-import { resolvePocketBaseBinary } from './binary.mjs';
+import { PROJECT_ROOT } from '../../shared/paths.ts';
+import { resolvePocketBaseBinary } from './binary.ts';
 
 /**
  * @typedef {object} RunningPocketBase

@@ -6,9 +6,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runProcessGroup } from '../shared/process-group.mjs';
-import { PROJECT_ROOT } from '../shared/paths.mjs';
-import { SECRET_VARIABLE } from './webhook.mjs';
+import { runProcessGroup } from '../shared/process-group.ts';
+import { PROJECT_ROOT } from '../shared/paths.ts';
+import { SECRET_VARIABLE } from './webhook.ts';
 
 /** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
 const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
@@ -26,7 +26,7 @@ const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
  * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn] Receives
  *   the build process (the benchmark samples its memory).
  * @returns {Promise<{ code: number | null, output: string, timedOut: boolean, aborted: boolean }>}
- *   `output` is the tail of the build's output (see process-group.mjs).
+ *   `output` is the tail of the build's output (see process-group.ts).
  */
 export function runAstroBuild({
   root = PROJECT_ROOT,
@@ -119,7 +119,7 @@ export function astroBuilder({
   env = {},
   timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
 }) {
-  /** @type {import('./queue.mjs').BuildFunction} */
+  /** @type {import('./queue.ts').BuildFunction} */
   return async ({ outDir, signal }) => {
     const result = await withTrustedCache(cacheDir, () =>
       runAstroBuild({

@@ -41,7 +41,7 @@ export function checkEmailjsEnv(env) {
 }
 
 /**
- * @param {Parameters<typeof checkEmailjsEnv>[0]} env The build's variables: astro.config.mjs
+ * @param {Parameters<typeof checkEmailjsEnv>[0]} env The build's variables: astro.config.ts
  *   passes its buildEnv().
  * @returns {import('astro').AstroIntegration}
  */

@@ -3,7 +3,7 @@
  * over HTTP) and verified by logging in.
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { runCli } from './server.mjs';
+import { runCli } from './server.ts';
 
 /**
  * LOCAL-ONLY credentials for the git-ignored `.pocketbase/` data folder that `npm start` and

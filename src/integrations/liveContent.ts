@@ -1,13 +1,13 @@
 // @ts-check
 /**
- * Live content in `astro dev`: `tools/local/dev.mjs` points the local PocketBase's hook at
+ * Live content in `astro dev`: `tools/local/dev.ts` points the local PocketBase's hook at
  * POST /__ledgerwise/content-changed on the dev server, with a random secret per run
  * (DEV_CONTENT_REFRESH_SECRET). Each call reloads the content layer, so an edit in the admin UI
  * shows on the next page load without a restart. Only loopback clients with the secret are
  * heard; without the secret (plain `astro dev`) there is no endpoint. Builds never run
  * astro:server:setup, so nothing of this reaches a built site.
  */
-import { requestHasSecret } from './bearerSecret.mjs';
+import { requestHasSecret } from './bearerSecret.ts';
 
 export const CONTENT_CHANGED_PATH = '/__ledgerwise/content-changed';
 export const SECRET_VARIABLE = 'DEV_CONTENT_REFRESH_SECRET';
@@ -28,7 +28,7 @@ function refuse(res, status, error) {
 }
 
 /**
- * @param {{ secret: string | undefined }} options The endpoint's secret: astro.config.mjs passes
+ * @param {{ secret: string | undefined }} options The endpoint's secret: astro.config.ts passes
  *   DEV_CONTENT_REFRESH_SECRET; unset, there is no endpoint.
  * @returns {import('astro').AstroIntegration}
  */

@@ -3,7 +3,7 @@
  * The gap Astro's Content-Security-Policy (security.csp) leaves: it hashes the scripts it bundles,
  * not `<script is:inline>`. The project's inline scripts are the files of src/scripts/inline/,
  * which components render with `set:html` (imported with `?raw`) and whose hashes
- * `inlineScriptHashes` gives the policy in astro.config.mjs.
+ * `inlineScriptHashes` gives the policy in astro.config.ts.
  *
  * After the build, `inlineScriptCheck` reads every page as a browser does (parse5 follows the HTML
  * standard) and fails the build on a runnable inline script its policy has no hash for, and on any

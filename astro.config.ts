@@ -1,20 +1,20 @@
 // @ts-check
 // First: the Node check, and the project's .env files for this config, the content loader and
 // Astro's env schema.
-import { buildEnv } from './src/config/envFiles.mjs';
+import { buildEnv } from './src/config/envFiles.ts';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import sitemap from '@astrojs/sitemap';
-import contentWarnings from './src/integrations/contentWarnings.mjs';
-import clientInteraction from './src/integrations/clientInteraction.mjs';
-import liveContent from './src/integrations/liveContent.mjs';
-import pocketbaseImages from './src/integrations/pocketbaseImages.mjs';
-import requireEmailjs from './src/integrations/requireEmailjs.mjs';
-import inlineScriptCheck, { inlineScriptHashes } from './src/integrations/inlineScripts.mjs';
-import searchIndex from './src/integrations/searchIndex.mjs';
+import contentWarnings from './src/integrations/contentWarnings.ts';
+import clientInteraction from './src/integrations/clientInteraction.ts';
+import liveContent from './src/integrations/liveContent.ts';
+import pocketbaseImages from './src/integrations/pocketbaseImages.ts';
+import requireEmailjs from './src/integrations/requireEmailjs.ts';
+import inlineScriptCheck, { inlineScriptHashes } from './src/integrations/inlineScripts.ts';
+import searchIndex from './src/integrations/searchIndex.ts';
 import { postLastmod } from './src/integrations/postLastmod.ts';
-import { ENV_SCHEMA } from './src/config/envSchema.mjs';
+import { ENV_SCHEMA } from './src/config/envSchema.ts';
 import { SITE } from './src/config/site.ts';
 
 // Read once, here: the integrations take what they need as options, not from process.env.
@@ -66,7 +66,7 @@ export default defineConfig({
     // At the end of a build: what it left out of the editors' content, post by post.
     contentWarnings(),
   ],
-  // src/config/envFiles.mjs has loaded the .env files for every command; Vite reading them again,
+  // src/config/envFiles.ts has loaded the .env files for every command; Vite reading them again,
   // with its .env.[mode] files that the scripts never read, could only disagree with it.
   vite: { envDir: false, plugins: [tailwindcss()] },
   devToolbar: { enabled: false },

@@ -8,15 +8,15 @@
  * Ctrl-C or SIGTERM stops it all: PocketBase, the listener, a build under way, the server.
  */
 // First: the Node check and the .env files, before anything reads them.
-import { buildEnv, toolEnv } from '../shared/env.mjs';
+import { buildEnv, toolEnv } from '../shared/env.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { resolveContentSource } from './source.mjs';
-import { PROJECT_ROOT } from '../shared/paths.mjs';
-import { startRebuildListener } from '../publish/webhook.mjs';
-import { astroBuilder } from '../publish/build.mjs';
-import { createRebuilder } from '../publish/queue.mjs';
-import { startStaticServer } from '../serve/staticServer.mjs';
+import { resolveContentSource } from './source.ts';
+import { PROJECT_ROOT } from '../shared/paths.ts';
+import { startRebuildListener } from '../publish/webhook.ts';
+import { astroBuilder } from '../publish/build.ts';
+import { createRebuilder } from '../publish/queue.ts';
+import { startStaticServer } from '../serve/staticServer.ts';
 
 /** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */
 const WORK_DIR = path.join(PROJECT_ROOT, '.rebuild', 'start');
