@@ -1,4 +1,3 @@
-// @ts-check
 // First: the Node check, and the project's .env files for this config, the content loader and
 // Astro's env schema.
 import { buildEnv } from './src/config/envFiles.ts';

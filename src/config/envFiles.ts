@@ -1,16 +1,9 @@
-// @ts-check
 /**
- * Loads the project's `.env.local` and `.env` into process.env when first imported, for every
- * command: astro.config.ts imports this module first, and so does each tool (through
- * tools/shared/env.ts, which adds the tools' own variables), so a build, the dev server, the
- * rebuild listener and the local PocketBase (a child, which inherits process.env) all see the same
- * values. Precedence: the shell, then `.env.local`, then `.env` (process.loadEnvFile never
- * replaces a variable that is set). A blank value counts as not set. Vite's mode files
- * (`.env.production`…) are never read: Vite's own loading is off (astro.config.ts), so astro:env
- * reads exactly this process.env.
- *
- * Here rather than in tools/, because astro.config.ts needs it too and imports nothing from
- * tools/; a leaf of src/config, importing only its neighbours.
+ * Loads `.env.local`, then `.env`, into process.env when first imported (the shell wins; a blank
+ * value counts as not set), after the Node check. astro.config.ts and every tool (through
+ * tools/shared/env.ts) import it first, so every command and its children see the same values;
+ * Vite's own .env loading is off (astro.config.ts), so astro:env reads exactly this process.env.
+ * In src/config rather than tools/: astro.config.ts needs it and imports nothing from tools/.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

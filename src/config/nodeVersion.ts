@@ -15,12 +15,10 @@ const PACKAGE_JSON = path.resolve(
 );
 
 /**
- * Why `version` cannot run the project, in one line, or null when it satisfies `range`.
- * @param {string} version A Node version such as `process.version` ("v20.19.5").
- * @param {string} range The semver range of package.json's `engines.node`.
- * @returns {string | null}
+ * Why `version` (such as `process.version`, "v20.19.5") cannot run the project, in one line, or
+ * null when it satisfies `range` (package.json's `engines.node`).
  */
-export function nodeVersionProblem(version, range) {
+export function nodeVersionProblem(version: string, range: string): string | null {
   if (semver.satisfies(version, range)) return null;
   return (
     `Ledgerwise needs Node ${range} (package.json "engines"), but this is Node ` +
@@ -30,7 +28,7 @@ export function nodeVersionProblem(version, range) {
 }
 
 /** Stops the process with that one line when this Node is outside package.json's engines.node. */
-export function assertSupportedNode() {
+export function assertSupportedNode(): void {
   const { engines } = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8'));
   const problem = nodeVersionProblem(process.version, engines.node);
   if (problem) {

@@ -1,15 +1,11 @@
-// @ts-check
 // Apart from envSchema.ts, which imports astro/config: pages import this, and a page's bundle
 // must not take in Astro's own build code.
 
 /**
  * A comma-separated list of http(s) origins, each normalised (`https://Host:443/x` →
  * `https://host`); throws naming the variable and the entry that is not one.
- * @param {string} name
- * @param {string | undefined} value
- * @returns {string[]}
  */
-export function readOriginList(name, value) {
+export function readOriginList(name: string, value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
     .map((entry) => entry.trim())

@@ -3,8 +3,9 @@
  * server's content-changed endpoint): PocketBase's hook sends the secret as a bearer token.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
-function digest(value) {
+function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }
 
@@ -13,11 +14,8 @@ function digest(value) {
  * read from: a query string lands in proxy and server logs. Spaces around either side are
  * ignored. Comparing SHA-256 digests with timingSafeEqual takes the same time whatever the
  * candidate (and whatever its length).
- *
- * @param {import('node:http').IncomingMessage} req
- * @param {string} secret
  */
-export function requestHasSecret(req, secret) {
+export function requestHasSecret(req: IncomingMessage, secret: string): boolean {
   const authorization = req.headers.authorization;
   const match =
     typeof authorization === 'string' ? /^\s*Bearer\s+(.*)$/is.exec(authorization) : null;

@@ -1,13 +1,12 @@
-// @ts-check
 /**
  * Adds the `client:interaction` directive (see interactionDirective.ts): an island that hydrates
  * on the first pointerdown, touchstart, focus or keydown inside it, and replays the clicks that
  * arrived while it was loading.
  */
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 
-/** @returns {import('astro').AstroIntegration} */
-export default function clientInteraction() {
+export default function clientInteraction(): AstroIntegration {
   return {
     name: 'ledgerwise-client-interaction',
     hooks: {

@@ -1,21 +1,17 @@
-// @ts-check
 /**
- * The gap Astro's Content-Security-Policy (security.csp) leaves: it hashes the scripts it bundles,
- * not `<script is:inline>`. The project's inline scripts are the files of src/scripts/inline/,
- * which components render with `set:html` (imported with `?raw`) and whose hashes
- * `inlineScriptHashes` gives the policy in astro.config.ts.
- *
- * After the build, `inlineScriptCheck` reads every page as a browser does (parse5 follows the HTML
- * standard) and fails the build on a runnable inline script its policy has no hash for, and on any
- * script or style element inside an article body (where CMS HTML goes): the policy then still
- * holds if the HTML sanitiser ever lets a `<script>` through.
+ * The gap Astro's Content-Security-Policy leaves: it hashes the scripts it bundles, not inline
+ * ones. `inlineScriptHashes` gives the policy the hashes of src/scripts/inline/; after the build,
+ * `inlineScriptCheck` parses every page as a browser does and fails on an inline script the policy
+ * has no hash for, and on any script or style inside an article body (where CMS HTML goes).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { html as htmlSpec, parse as parseHtml } from 'parse5';
+import type { DefaultTreeAdapterMap } from 'parse5';
 
 /** Every file here is an inline script the policy allows, and nothing else is. */
 export const INLINE_SCRIPTS_DIR = fileURLToPath(new URL('../scripts/inline/', import.meta.url));
@@ -33,50 +29,46 @@ const DATA_BLOCK_TYPES = new Set(['application/ld+json', 'application/json']);
 /**
  * A CSP hash of a script's text as browsers compute it (their HTML parser turns CRLF and CR
  * into LF first).
- * @param {string} text
- * @returns {`sha256-${string}`}
  */
-export function sha256Of(text) {
+export function sha256Of(text: string): `sha256-${string}` {
   const normalised = text.replace(/\r\n?/g, '\n');
   return `sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}`;
 }
 
 /** The hashes of the files of src/scripts/inline/, for security.csp.scriptDirective.hashes. */
-export function inlineScriptHashes(dir = INLINE_SCRIPTS_DIR) {
+export function inlineScriptHashes(dir = INLINE_SCRIPTS_DIR): `sha256-${string}`[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.js'))
     .map((name) => sha256Of(readFileSync(path.join(dir, name), 'utf8')));
 }
 
-/** @typedef {import('parse5').DefaultTreeAdapterMap['parentNode']} ParentNode */
-/** @typedef {import('parse5').DefaultTreeAdapterMap['element']} Element */
+type ParentNode = DefaultTreeAdapterMap['parentNode'];
+type Element = DefaultTreeAdapterMap['element'];
 
-/** @param {Element} element @param {string} name */
-function attributeOf(element, name) {
+function attributeOf(element: Element, name: string): string | undefined {
   return element.attrs.find((attribute) => attribute.name === name)?.value;
 }
 
 /** An HTML script with `src`, or an SVG script with `href` (or `xlink:href`): not inline. */
-function isExternal(/** @type {Element} */ script) {
+function isExternal(script: Element): boolean {
   if (attributeOf(script, 'src') !== undefined) return script.namespaceURI === htmlSpec.NS.HTML;
   return script.namespaceURI === htmlSpec.NS.SVG && attributeOf(script, 'href') !== undefined;
 }
 
 /** The text of a script or style element, as the browser hashes it. */
-function textOf(/** @type {Element} */ element) {
+function textOf(element: Element): string {
   return element.childNodes
     .map((child) => ('value' in child && child.nodeName === '#text' ? child.value : ''))
     .join('');
 }
 
-/** @param {string} text */
-function preview(text) {
+function preview(text: string): string {
   const line = text.trim().replace(/\s+/g, ' ');
   return line.length > 80 ? `${line.slice(0, 80)}…` : line;
 }
 
 /** The sources of a policy's script-src and script-src-elem directives. */
-function scriptSources(/** @type {string} */ policy) {
+function scriptSources(policy: string): string[] {
   return policy
     .split(';')
     .map((directive) => directive.trim().split(/\s+/))
@@ -87,17 +79,12 @@ function scriptSources(/** @type {string} */ policy) {
 /**
  * What must fail the build in one page: a runnable inline script whose hash is not in the page's
  * CSP meta, and a script or style element inside an article body.
- * @param {string} html
- * @returns {string[]}
  */
-export function inspectPage(html) {
-  /** @type {Element[]} */
-  const scripts = [];
-  /** @type {string[]} */
-  const problems = [];
+export function inspectPage(html: string): string[] {
+  const scripts: Element[] = [];
+  const problems: string[] = [];
   let policy = '';
-  /** @param {ParentNode} node @param {boolean} inArticle */
-  const visit = (node, inArticle) => {
+  const visit = (node: ParentNode, inArticle: boolean) => {
     for (const child of node.childNodes) {
       if (!('tagName' in child)) continue;
       const inside = inArticle || attributeOf(child, ARTICLE_BODY_ATTRIBUTE) !== undefined;
@@ -140,27 +127,25 @@ const CHECKER = createHash('sha256')
   )
   .digest('base64url');
 
-/** @param {string} html */
-const pageDigest = (html) => createHash('sha256').update(html).digest('base64url');
+const pageDigest = (html: string) => createHash('sha256').update(html).digest('base64url');
 
-/** @param {URL | undefined} cacheDir @returns {Promise<Set<string>>} */
-async function readPassed(cacheDir) {
+async function readPassed(cacheDir: URL | undefined): Promise<Set<string>> {
   if (!cacheDir) return new Set();
   try {
-    const saved = JSON.parse(await readFile(new URL(PASSED_FILE, cacheDir), 'utf8'));
+    const saved: { checker: string; passed: string[] } = JSON.parse(
+      await readFile(new URL(PASSED_FILE, cacheDir), 'utf8'),
+    );
     return new Set(saved.checker === CHECKER ? saved.passed : []);
   } catch (error) {
     // No earlier build, or a file from an interrupted one: every page is checked.
-    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || error instanceof SyntaxError) return new Set();
     throw error;
   }
 }
 
-/** @returns {import('astro').AstroIntegration} */
-export default function inlineScriptCheck() {
-  /** @type {URL | undefined} */
-  let cacheDir;
+export default function inlineScriptCheck(): AstroIntegration {
+  let cacheDir: URL | undefined;
   return {
     name: 'ledgerwise-inline-script-check',
     hooks: {
@@ -172,10 +157,8 @@ export default function inlineScriptCheck() {
         const root = fileURLToPath(dir);
         const pages = await builtPages(root);
         const passedBefore = await readPassed(cacheDir);
-        /** @type {string[]} */
-        const passed = [];
-        /** @type {string[]} */
-        const problems = [];
+        const passed: string[] = [];
+        const problems: string[] = [];
         let checked = 0;
         for (const file of pages) {
           const html = await readFile(path.join(root, file), 'utf8');
@@ -219,7 +202,7 @@ export default function inlineScriptCheck() {
 }
 
 /** The built pages, relative to `root`. */
-async function builtPages(/** @type {string} */ root) {
+async function builtPages(root: string): Promise<string[]> {
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))

@@ -1,38 +1,30 @@
-// @ts-check
 /**
  * Live content in `astro dev`: `tools/local/dev.ts` points the local PocketBase's hook at
- * POST /__ledgerwise/content-changed on the dev server, with a random secret per run
- * (DEV_CONTENT_REFRESH_SECRET). Each call reloads the content layer, so an edit in the admin UI
- * shows on the next page load without a restart. Only loopback clients with the secret are
- * heard; without the secret (plain `astro dev`) there is no endpoint. Builds never run
- * astro:server:setup, so nothing of this reaches a built site.
+ * POST /__ledgerwise/content-changed with a secret new each run; each call reloads the content
+ * layer, so an edit in the admin UI shows on the next page load. Only loopback clients with the
+ * secret are heard, and without one there is no endpoint; builds never run astro:server:setup.
  */
+import type { ServerResponse } from 'node:http';
+import type { AstroIntegration } from 'astro';
 import { requestHasSecret } from './bearerSecret.ts';
 
 export const CONTENT_CHANGED_PATH = '/__ledgerwise/content-changed';
 export const SECRET_VARIABLE = 'DEV_CONTENT_REFRESH_SECRET';
 
-/** @param {string | undefined} address */
-function isLoopback(address) {
+function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
-/**
- * @param {import('node:http').ServerResponse} res
- * @param {number} status
- * @param {string} error
- */
-function refuse(res, status, error) {
+function refuse(res: ServerResponse, status: number, error: string): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify({ error }));
 }
 
 /**
- * @param {{ secret: string | undefined }} options The endpoint's secret: astro.config.ts passes
- *   DEV_CONTENT_REFRESH_SECRET; unset, there is no endpoint.
- * @returns {import('astro').AstroIntegration}
+ * `secret`: the endpoint's, DEV_CONTENT_REFRESH_SECRET as astro.config.ts passes it; unset, there
+ * is no endpoint.
  */
-export default function liveContent({ secret }) {
+export default function liveContent({ secret }: { secret: string | undefined }): AstroIntegration {
   return {
     name: 'ledgerwise-live-content',
     hooks: {

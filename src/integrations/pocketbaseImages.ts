@@ -4,6 +4,7 @@
  * build's manifests name, from this build's own cacheDir, and exports them in a Map by file name.
  * Pages read it through src/cms/images/cachedImages.ts.
  */
+import type { AstroIntegration } from 'astro';
 import {
   IMAGES_MODULE_ID,
   imageCacheDir,
@@ -13,8 +14,7 @@ import {
 
 const RESOLVED_ID = `\0${IMAGES_MODULE_ID}`;
 
-/** @returns {import('astro').AstroIntegration} */
-export default function pocketbaseImages() {
+export default function pocketbaseImages(): AstroIntegration {
   return {
     name: 'ledgerwise-pocketbase-images',
     hooks: {

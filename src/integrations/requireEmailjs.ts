@@ -1,30 +1,26 @@
-// @ts-check
 /**
- * A production build (`astro build`) stops when a form that sends through EmailJS (the contact
- * form, the newsletter sign-up) could not send: a site whose form silently fails must never reach
- * visitors. A build for this machine only says so with LOCAL_BUILD=true (`npm start` and the
- * benchmark set it); the contact form then tells the visitor it cannot send and offers the
- * support address, and the newsletter block offers the address instead of a form. `astro dev`
- * never checks.
+ * A production build (`astro build`) stops when a form that sends through EmailJS (contact,
+ * newsletter) could not send: a site whose form silently fails must never reach visitors. A build
+ * for this machine says so with LOCAL_BUILD=true (`npm start`, the benchmark): the forms then offer
+ * the support address instead. `astro dev` never checks.
  */
+import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { readEmailjsConfig } from '../config/emailjs.ts';
+import type { EmailjsEnv, EmailjsForm } from '../config/emailjs.ts';
 
-/** @type {[import('../config/emailjs.ts').EmailjsForm, string][]} */
-const FORMS = [
+const FORMS: [EmailjsForm, string][] = [
   ['contact', 'The contact form'],
   ['newsletter', 'The newsletter sign-up'],
 ];
 
-/**
- * Why a production build must stop, or undefined when it may go on.
- * @param {{ LOCAL_BUILD: boolean } & import('../config/emailjs.ts').EmailjsEnv} env The variables as
- *   astro:env reads them (readEnv).
- * @returns {{ message: string, hint: string } | undefined}
- */
-export function checkEmailjsEnv(env) {
+/** The build's variables as astro:env reads them (readEnv): astro.config.ts passes buildEnv(). */
+type BuildEnv = { LOCAL_BUILD: boolean } & EmailjsEnv;
+
+/** Why a production build must stop, or undefined when it may go on. */
+export function checkEmailjsEnv(env: BuildEnv): { message: string; hint: string } | undefined {
   if (env.LOCAL_BUILD) return undefined;
-  const problems = [];
+  const problems: string[] = [];
   for (const [form, name] of FORMS) {
     const result = readEmailjsConfig(env, form);
     if (result.configured) continue;
@@ -40,12 +36,7 @@ export function checkEmailjsEnv(env) {
   };
 }
 
-/**
- * @param {Parameters<typeof checkEmailjsEnv>[0]} env The build's variables: astro.config.ts
- *   passes its buildEnv().
- * @returns {import('astro').AstroIntegration}
- */
-export default function requireEmailjs(env) {
+export default function requireEmailjs(env: BuildEnv): AstroIntegration {
   return {
     name: 'ledgerwise-require-emailjs',
     hooks: {

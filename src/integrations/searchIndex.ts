@@ -1,16 +1,13 @@
-// @ts-check
 /**
- * After `astro build`, Pagefind indexes the built posts into `dist/pagefind/`: a chunked static
- * index that the blog's search box downloads part by part, only once a reader uses it. Only pages
- * with an element marked `data-pagefind-body` are given to Pagefind, and the post layout marks
- * only a live post's article: a draft or scheduled post is never indexed (a draft preview's
- * included), and neither is any other page, even on a site with no live post yet (Pagefind on its
- * own would then index every page whole). A failure stops the build: a site whose search silently
- * finds nothing must not go live.
+ * After `astro build`, Pagefind indexes the live posts into `dist/pagefind/`, a chunked index the
+ * blog's search downloads part by part. Only pages marked `data-pagefind-body` go in, and the post
+ * layout marks only a live post's article: no draft, scheduled post or other page is ever indexed.
+ * A failure stops the build: a site whose search silently finds nothing must not go live.
  */
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import type { AstroIntegration } from 'astro';
 import { close, createIndex } from 'pagefind';
 import { searchResultPath } from '../lib/blog/search.ts';
 
@@ -20,17 +17,11 @@ const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)\.(js|css)$/;
 /** The marker of what search indexes (layouts/PostLayout.astro). */
 const INDEXED = /\sdata-pagefind-body[\s=>]/;
 
-/**
- * @param {string} step
- * @param {string[]} errors
- * @returns {never}
- */
-function fail(step, errors) {
+function fail(step: string, errors: string[]): never {
   throw new Error(`Search index: ${step} failed: ${errors.join('; ')}`);
 }
 
-/** @returns {import('astro').AstroIntegration} */
-export default function searchIndex() {
+export default function searchIndex(): AstroIntegration {
   return {
     name: 'ledgerwise-search-index',
     hooks: {

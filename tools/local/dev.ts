@@ -1,13 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set).
- * `PREVIEW_DRAFTS=1 npm run dev` shows drafts and scheduled posts too, as the preview site does.
- *
- * Live content: the local PocketBase's hook POSTs every change to the dev server
- * (src/integrations/liveContent.ts), which reloads the content layer, so an edit in the admin
- * UI shows on the next page load. The public rebuild hook carries the changes visitors would
- * see; with PREVIEW_DRAFTS=1 the preview hook carries every save, drafts included. The secret is
- * new on every run.
+ * `npm run dev`: astro dev against PocketBase (the local one unless POCKETBASE_URL is set);
+ * `PREVIEW_DRAFTS=1` shows drafts and scheduled posts too. The local PocketBase's hook POSTs each
+ * change to the dev server (src/integrations/liveContent.ts), which reloads the content layer: the
+ * public hook carries what visitors would see, the preview hook every save. A new secret each run.
  */
 // First: the Node check and the .env files, before anything reads them.
 import { buildEnv } from '../shared/env.ts';
@@ -26,7 +22,7 @@ import {
 const DEFAULT_DEV_PORT = 4321;
 
 /** The port astro dev is told to use: --port from the command line, else 4321 or a free one. */
-async function choosePort(args) {
+async function choosePort(args: string[]): Promise<{ port: number; args: string[] }> {
   // Only --port is read here; every argument goes on to astro dev as it was given.
   const { values } = parseArgs({
     args,

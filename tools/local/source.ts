@@ -9,10 +9,16 @@ import { startLocalPocketBase } from './pocketbase/local.ts';
  * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one
  * its admin login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further setup.
  * `hookEnv` goes to the local PocketBase only (its hooks read it): where content changes are sent.
- * @param {{ log?: (message: string) => void, hookEnv?: Record<string, string> }} [options]
- * @returns {Promise<{ url: string, local: boolean, env: Record<string, string>, stop: () => Promise<void> }>}
  */
-export async function resolveContentSource({ log = console.log, hookEnv = {} } = {}) {
+export async function resolveContentSource({
+  log = console.log,
+  hookEnv = {},
+}: { log?: (message: string) => void; hookEnv?: Record<string, string> } = {}): Promise<{
+  url: string;
+  local: boolean;
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}> {
   const { POCKETBASE_URL } = buildEnv();
   if (POCKETBASE_URL) {
     log(`Using the PocketBase at ${POCKETBASE_URL} (POCKETBASE_URL).`);

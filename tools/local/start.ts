@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm start`: the whole publishing loop on this machine. It builds the site against PocketBase
- * (the local one unless POCKETBASE_URL is set) and serves it on http://localhost:4321 with the
- * production headers. With the local PocketBase, a rebuild listener on a free loopback port (a
- * new secret every run) hears its hook: each content change visitors would see rebuilds the site
- * (warm, with the same cache) and the server serves the new build as soon as it is published.
- * Ctrl-C or SIGTERM stops it all: PocketBase, the listener, a build under way, the server.
+ * `npm start`: the whole publishing loop on this machine. Builds the site against PocketBase (the
+ * local one unless POCKETBASE_URL is set) and serves it on http://localhost:4321 with production
+ * headers; with the local PocketBase, a rebuild listener hears its hook and each change visitors
+ * would see rebuilds the site (warm) and is served once published. Ctrl-C stops it all.
  */
 // First: the Node check and the .env files, before anything reads them.
 import { buildEnv, toolEnv } from '../shared/env.ts';
@@ -17,17 +15,18 @@ import { startRebuildListener } from '../publish/webhook.ts';
 import { astroBuilder } from '../publish/build.ts';
 import { createRebuilder } from '../publish/queue.ts';
 import { startStaticServer } from '../serve/staticServer.ts';
+import type { ListeningServer } from '../serve/http.ts';
 
 /** Builds and the published link (git-ignored), apart from `npm run rebuild-listener`'s. */
 const WORK_DIR = path.join(PROJECT_ROOT, '.rebuild', 'start');
 /** The cache `npm run build` uses too, so the first build and every rebuild are warm. */
 const CACHE_DIR = path.resolve(PROJECT_ROOT, buildEnv().ASTRO_CACHE_DIR);
 
-const log = (message) => console.log(`[npm start] ${message}`);
+const log = (message: string) => console.log(`[npm start] ${message}`);
 
 const local = !buildEnv().POCKETBASE_URL;
 /** The build's environment; known once PocketBase runs, which needs the listener's URL first. */
-let sourceEnv = {};
+let sourceEnv: Record<string, string> = {};
 const rebuilder = createRebuilder({
   publishPath: path.join(WORK_DIR, 'current'),
   buildsDir: path.join(WORK_DIR, 'builds'),
@@ -38,16 +37,15 @@ const rebuilder = createRebuilder({
 });
 await rebuilder.prepare();
 
-let listener;
+let listener: ListeningServer | undefined;
 let firstBuildRequested = false;
-/** @type {Record<string, string>} */
-let hookEnv = {};
+let hookEnv: Record<string, string> = {};
 if (local) {
   const secret = randomBytes(24).toString('hex');
   // Changes made before the first build (the seed of a new PocketBase) are all in it: the
   // listener hands requests on only from then on.
   const requests = {
-    request: (/** @type {string} */ reason) =>
+    request: (reason: string) =>
       firstBuildRequested ? rebuilder.request(reason) : { queued: true },
   };
   listener = await startRebuildListener({ secret, rebuilder: requests, port: 0, log });
@@ -70,9 +68,10 @@ if (local) {
 const source = await resolveContentSource({ hookEnv });
 sourceEnv = source.env;
 
-let server;
+// Set once the first build is out; stop() may run before that, so it cannot be a const.
+let server: ListeningServer | undefined = undefined;
 let stopping = false;
-const stop = async (signal) => {
+const stop = async (signal?: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
   if (signal) log(`${signal}: stopping PocketBase, the listener, any build and the server`);
@@ -98,7 +97,7 @@ if (rebuilder.stats.published === 0) {
 const port = toolEnv().PORT;
 server = await startStaticServer({ root: path.join(WORK_DIR, 'current'), port });
 console.log(`\nLedgerwise is served at http://localhost:${server.port}  (Ctrl-C to stop)`);
-if (local) {
+if (listener) {
   log(
     `edits in the admin UI (${source.url}/_/) rebuild the site: listener ${listener.url}/rebuild`,
   );

@@ -7,26 +7,33 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runProcessGroup } from '../shared/process-group.ts';
+import type { ProcessGroupOptions, ProcessResult } from '../shared/process-group.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
 import { SECRET_VARIABLE } from './webhook.ts';
+import type { BuildFunction } from './queue.ts';
 
 /** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
 const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
 
+export interface AstroBuildOptions extends Pick<
+  ProcessGroupOptions,
+  'timeoutMs' | 'signal' | 'onSpawn'
+> {
+  /** The project folder to build (default: this one). */
+  root?: string;
+  /** Default: Astro's (dist/ in the root). */
+  outDir?: string;
+  /** ASTRO_CACHE_DIR: content store, pictures, transforms. */
+  cacheDir?: string;
+  /** On top of this process's environment; undefined unsets a variable. */
+  env?: Record<string, string | undefined>;
+  /** Another Astro config file (the tests' fixture builds). */
+  config?: string;
+}
+
 /**
- * @param {object} [options]
- * @param {string} [options.root] The project folder to build (default: this one).
- * @param {string} [options.outDir] Default: Astro's (dist/ in the root).
- * @param {string} [options.cacheDir] ASTRO_CACHE_DIR: content store, pictures, transforms.
- * @param {Record<string, string | undefined>} [options.env] On top of this process's environment;
- *   undefined unsets a variable.
- * @param {string} [options.config] Another Astro config file (the tests' fixture builds).
- * @param {number} [options.timeoutMs] Stop the build's whole process group after this long.
- * @param {AbortSignal} [options.signal] Stop the build's whole process group when this fires.
- * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn] Receives
- *   the build process (the benchmark samples its memory).
- * @returns {Promise<{ code: number | null, output: string, timedOut: boolean, aborted: boolean }>}
- *   `output` is the tail of the build's output (see process-group.ts).
+ * `astro build`, its whole process group stopped after `timeoutMs` or on `signal`; `onSpawn`
+ * receives the build process (the benchmark samples its memory).
  */
 export function runAstroBuild({
   root = PROJECT_ROOT,
@@ -37,8 +44,8 @@ export function runAstroBuild({
   timeoutMs,
   signal,
   onSpawn,
-} = {}) {
-  const childEnv = {
+}: AstroBuildOptions = {}): Promise<ProcessResult> {
+  const childEnv: Record<string, string | undefined> = {
     ...process.env,
     ...(cacheDir ? { ASTRO_CACHE_DIR: path.resolve(cacheDir) } : {}),
     ASTRO_TELEMETRY_DISABLED: '1',
@@ -80,13 +87,11 @@ export function runAstroBuild({
  * would reuse a newer or half-written page). So unless the build wrote the manifest, it is
  * removed, and the next build renders every page once. A marker catches a build whose runner
  * itself was killed: found by the next build, the manifest goes too.
- *
- * @template {{ code: number | null }} R
- * @param {string} cacheDir
- * @param {() => Promise<R>} run
- * @returns {Promise<R>}
  */
-async function withTrustedCache(cacheDir, run) {
+async function withTrustedCache<R extends { code: number | null }>(
+  cacheDir: string,
+  run: () => Promise<R>,
+): Promise<R> {
   const manifest = path.join(cacheDir, 'incremental-build.json');
   const marker = path.join(cacheDir, 'build-under-way');
   if (existsSync(marker)) await rm(manifest, { force: true });
@@ -106,20 +111,22 @@ async function withTrustedCache(cacheDir, run) {
 }
 
 /**
- * The rebuild listener's build: `astro build` into the queue's stable output folder with a
- * persistent cache (withTrustedCache), stopped with its whole process group after `timeoutSeconds`. The listener's secret is kept out of its
- * environment: a build runs the project's code and its dependencies, which have no use for it.
- *
- * @param {{ cacheDir: string, env?: Record<string, string | undefined>, timeoutSeconds?: number, root?: string }} options
- *   `root`: the project folder to build (default: this one).
+ * The rebuild listener's build: `astro build` of `root` (default: this project) into the queue's
+ * stable output folder with a persistent cache (withTrustedCache), stopped with its whole process
+ * group after `timeoutSeconds`. The listener's secret is kept out of its environment: a build runs
+ * the project's code and its dependencies, which have no use for it.
  */
 export function astroBuilder({
   root,
   cacheDir,
   env = {},
   timeoutSeconds = DEFAULT_BUILD_TIMEOUT_SECONDS,
-}) {
-  /** @type {import('./queue.ts').BuildFunction} */
+}: {
+  cacheDir: string;
+  env?: Record<string, string | undefined>;
+  timeoutSeconds?: number;
+  root?: string;
+}): BuildFunction {
   return async ({ outDir, signal }) => {
     const result = await withTrustedCache(cacheDir, () =>
       runAstroBuild({

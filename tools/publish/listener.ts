@@ -1,18 +1,8 @@
 /**
  * `npm run rebuild-listener`: the self-hosted alternative to a Netlify build hook. PocketBase's
- * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site from PocketBase
- * and publishes it atomically at REBUILD_PUBLISH_PATH, a symbolic link any static server can use
- * as its document root. See tools/publish/queue.ts for how builds are queued and
- * published.
- *
- * Environment:
- *   REBUILD_LISTENER_SECRET  required, at least 16 characters (never passed on to a build)
- *   REBUILD_LISTENER_PORT    default 8788 (127.0.0.1 only)
- *   REBUILD_TIMEOUT_SECONDS  default 600: a longer build is stopped and counts as failed
- *   POCKETBASE_URL           required: the PocketBase the builds read
- *   REBUILD_DIR              default .rebuild (build/, builds/, cache/ and the published link)
- *   REBUILD_PUBLISH_PATH     default <REBUILD_DIR>/current
- *   REBUILD_SERVE_PORT       optional: also serve the published site here (netlify.toml rules)
+ * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site and publishes it
+ * atomically at REBUILD_PUBLISH_PATH, a symbolic link a static server can use as its root
+ * (queue.ts). Its variables (REBUILD_*, POCKETBASE_URL) are explained in .env.example.
  */
 // First: the Node check and the .env files, before anything reads them.
 import { buildEnv, toolEnv } from '../shared/env.ts';
@@ -22,12 +12,13 @@ import { astroBuilder } from './build.ts';
 import { createRebuilder } from './queue.ts';
 import { startStaticServer } from '../serve/staticServer.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
+import type { ListeningServer } from '../serve/http.ts';
 
-function log(message) {
+function log(message: string): void {
   console.log(`[rebuild-listener ${new Date().toISOString()}] ${message}`);
 }
 
-function fail(message) {
+function fail(message: string): never {
   console.error(`rebuild-listener: ${message}`);
   process.exit(1);
 }
@@ -70,7 +61,7 @@ async function main() {
     `PocketBase: SITE_REBUILD_HOOK_URL=${listener.url}/rebuild with SITE_REBUILD_HOOK_SECRET set to the same secret`,
   );
 
-  let site;
+  let site: ListeningServer | undefined;
   if (servePort !== undefined) {
     site = await startStaticServer({ root: publishPath, port: servePort });
     log(`serving the published site at ${site.url}`);
@@ -78,7 +69,7 @@ async function main() {
 
   if (!(await rebuilder.published())) rebuilder.request('first build: nothing is published yet');
 
-  const stop = async (signal) => {
+  const stop = async (signal: NodeJS.Signals) => {
     log(
       `${signal}: stopping (a build under way is stopped; its folder is removed at the next start)`,
     );

@@ -1,25 +1,8 @@
 /**
- * The rebuild listener's build queue: runs builds one at a time and publishes each successful one
- * atomically. The HTTP side that feeds it is webhook.ts, the default build build.ts' astroBuilder;
- * the tests inject a stub build.
- *
- * Publishing. The published path (e.g. `.rebuild/current`) is a symbolic link to a complete build
- * folder (`.rebuild/builds/<id>`). Every build writes into one stable folder (`.rebuild/build`):
- * Astro's incremental build reuses a page only for the output folder it was built for. Only when
- * a build succeeded is that folder copied into a new build folder, as hard links (no data is
- * copied), and a new link created beside the old one and renamed over it: rename(2) replaces the
- * link in one step, so a server whose document root is the published path sees either the old
- * build or the new one, never a mix. The previous build is kept (requests already under way
- * finish from it); older ones are removed. A failed build is deleted and the live site stays as
- * it was. The stable folder is emptied before each build, so no build writes into a file that a
- * release shares.
- *
- * Queueing. One build runs at a time. Requests that arrive during a build are folded into one
- * more build, which starts when the current one ends; so the last request is always followed by
- * a build that started after it.
- *
- * No build runs forever: a build that outlives its timeout has its whole process group stopped
- * (SIGTERM, then SIGKILL), counts as failed, and the queue goes on.
+ * The rebuild listener's build queue (docs/publishing.md): one build at a time, requests during a
+ * build folded into one more. Each build writes into one stable folder (Astro reuses pages only
+ * there); a successful one is copied as hard links into a new folder and published by renaming a
+ * new symbolic link over the old, so readers see the old site or the new one, never a mix.
  */
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
@@ -29,60 +12,85 @@ import { linkTree } from './linkTree.ts';
 
 const OUTPUT_TAIL_CHARS = 4000;
 
-/** @typedef {(message: string) => void} Logger */
-/** @typedef {{ code: number | null, output?: string, timedOut?: boolean }} BuildResult */
-/** @typedef {(options: { outDir: string, signal: AbortSignal }) => Promise<BuildResult>} BuildFunction */
+type Logger = (message: string) => void;
+export interface BuildResult {
+  code: number | null;
+  output?: string;
+  timedOut?: boolean;
+}
+/** Builds the site into `outDir`; `code` 0 means success. */
+export type BuildFunction = (options: {
+  outDir: string;
+  signal: AbortSignal;
+}) => Promise<BuildResult>;
 
-/**
- * @typedef {object} RebuilderStats
- * @property {number} requests Rebuild requests accepted.
- * @property {number} builds Builds started.
- * @property {number} published Builds that succeeded and went live.
- * @property {number} failed Builds that failed (the live site was kept).
- * @property {string | null} lastError Why the last failed build failed (tail of its output).
- */
+export interface RebuilderStats {
+  /** Rebuild requests accepted. */
+  requests: number;
+  /** Builds started. */
+  builds: number;
+  /** Builds that succeeded and went live. */
+  published: number;
+  /** Builds that failed (the live site was kept). */
+  failed: number;
+  /** Why the last failed build failed (tail of its output). */
+  lastError: string | null;
+}
 
-function timestampId(sequence) {
+function timestampId(sequence: number): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
   return `${stamp}-${process.pid}-${String(sequence).padStart(4, '0')}`;
 }
 
 /** The folder the published link points at, or null when nothing is published yet. */
-async function publishedTarget(publishPath) {
+async function publishedTarget(publishPath: string): Promise<string | null> {
   try {
     const target = await readlink(publishPath);
     return path.resolve(path.dirname(publishPath), target);
   } catch (error) {
-    if (error.code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
 }
 
-/**
- * Runs builds one at a time and publishes each successful one.
- *
- * @param {object} options
- * @param {string} options.publishPath The published path: a symlink this module maintains.
- * @param {string} options.buildsDir Where build folders are created.
- * @param {string} [options.buildDir] The stable folder every build writes into (default: `build`
- *   beside buildsDir; best on buildsDir's file system, where publishing copies no data).
- * @param {BuildFunction} options.build Builds the site into `outDir`; `code` 0 means success.
- * @param {Logger} [options.log]
- */
-export function createRebuilder({ publishPath, buildsDir, buildDir, build, log = () => {} }) {
+export interface RebuilderOptions {
+  /** The published path: a symlink this module maintains. */
+  publishPath: string;
+  /** Where build folders are created. */
+  buildsDir: string;
+  /**
+   * The stable folder every build writes into (default: `build` beside buildsDir; best on
+   * buildsDir's file system, where publishing copies no data).
+   */
+  buildDir?: string;
+  build: BuildFunction;
+  log?: Logger;
+}
+
+/** Runs builds one at a time and publishes each successful one. */
+export function createRebuilder({
+  publishPath,
+  buildsDir,
+  buildDir,
+  build,
+  log = () => {},
+}: RebuilderOptions) {
   const publishLink = path.resolve(publishPath);
   const buildsRoot = path.resolve(buildsDir);
   const stableDir = path.resolve(buildDir ?? path.join(path.dirname(buildsRoot), 'build'));
-  /** @type {Promise<void> | null} */
-  let running = null;
+  let running: Promise<void> | null = null;
   /** Stops the build under way (see stop()). */
   const controller = new AbortController();
   let again = false;
   let sequence = 0;
-  /** @type {string[]} */
-  let reasons = [];
-  /** @type {RebuilderStats} */
-  const stats = { requests: 0, builds: 0, published: 0, failed: 0, lastError: null };
+  let reasons: string[] = [];
+  const stats: RebuilderStats = {
+    requests: 0,
+    builds: 0,
+    published: 0,
+    failed: 0,
+    lastError: null,
+  };
 
   /** Refuses a published path that is a real folder: rename(2) cannot replace it atomically. */
   async function prepare() {
@@ -97,7 +105,7 @@ export function createRebuilder({ publishPath, buildsDir, buildDir, build, log =
         );
       }
     } catch (error) {
-      if (error.code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     // Leftovers of an interrupted run: temporary links and unfinished build folders.
     const linkDir = path.dirname(publishLink);
@@ -119,7 +127,7 @@ export function createRebuilder({ publishPath, buildsDir, buildDir, build, log =
     }
   }
 
-  async function publish(outDir) {
+  async function publish(outDir: string) {
     const temporary = `${publishLink}.tmp-${path.basename(outDir)}`;
     await rm(temporary, { force: true });
     // A relative target keeps working when the whole folder is moved or mounted elsewhere.
@@ -137,8 +145,7 @@ export function createRebuilder({ publishPath, buildsDir, buildDir, build, log =
     log(`build ${sequence} started (${why})`);
     // Emptied first: its files may be hard links into the live release, never to be written to.
     await rm(stableDir, { recursive: true, force: true });
-    /** @type {BuildResult} */
-    let result;
+    let result: BuildResult;
     try {
       result = await build({ outDir: stableDir, signal: controller.signal });
     } catch (error) {
@@ -181,7 +188,9 @@ export function createRebuilder({ publishPath, buildsDir, buildDir, build, log =
     log(
       `build ${sequence} published after ${seconds} s: ${outDir}${warnings ? `\n${warnings}` : ''}`,
     );
-    await removeOldBuilds().catch((error) => log(`could not remove old builds: ${error.message}`));
+    await removeOldBuilds().catch((error: Error) =>
+      log(`could not remove old builds: ${error.message}`),
+    );
   }
 
   async function loop() {
@@ -205,7 +214,7 @@ export function createRebuilder({ publishPath, buildsDir, buildDir, build, log =
     stats,
     prepare,
     /** Asks for a build; folds into the next one when a build is running. */
-    request(reason = 'requested') {
+    request(reason = 'requested'): { queued: boolean } {
       if (controller.signal.aborted) return { queued: false };
       stats.requests += 1;
       if (reasons.length < 20) reasons.push(reason);

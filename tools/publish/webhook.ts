@@ -3,8 +3,10 @@
  * authorised request to the build queue (queue.ts), which builds and publishes.
  * `tools/publish/listener.ts` wires both to the environment.
  */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { requestHasSecret } from '../../src/integrations/bearerSecret.ts';
 import { createHardenedServer, listenOnLoopback } from '../serve/http.ts';
+import type { ListeningServer } from '../serve/http.ts';
 
 /** The environment variable of the listener's shared secret; never passed on to a build. */
 export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
@@ -13,17 +15,16 @@ const MIN_SECRET_LENGTH = 16;
 const REFUSED_LOG_INTERVAL_MS = 60_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** @typedef {(message: string) => void} Logger */
+type Logger = (message: string) => void;
 
 /**
  * The path and query of a request target in origin-form ("/rebuild?x=1"). Anything else (the
  * absolute-form of proxies, "*", an empty target) is null: this server is nobody's proxy.
  * Nothing is decoded: "/rebuild" is matched as sent, so a malformed escape is just another path.
- *
- * @param {string | undefined} target
- * @returns {{ pathname: string, query: URLSearchParams } | null}
  */
-function parseOriginForm(target) {
+function parseOriginForm(
+  target: string | undefined,
+): { pathname: string; query: URLSearchParams } | null {
   if (typeof target !== 'string' || !target.startsWith('/')) return null;
   const mark = target.indexOf('?');
   const pathname = mark === -1 ? target : target.slice(0, mark);
@@ -34,14 +35,10 @@ function parseOriginForm(target) {
 /**
  * A logger that writes the first message at once and then at most one line per `intervalMs`,
  * saying how many more were held back: a client hammering the listener cannot flood its log.
- *
- * @param {Logger} log
- * @param {number} intervalMs
  */
-function rateLimitedLog(log, intervalMs) {
+function rateLimitedLog(log: Logger, intervalMs: number) {
   let held = 0;
-  /** @type {NodeJS.Timeout | null} */
-  let timer = null;
+  let timer: NodeJS.Timeout | null = null;
   const flush = () => {
     if (held === 0) {
       timer = null;
@@ -52,8 +49,7 @@ function rateLimitedLog(log, intervalMs) {
     timer = setTimeout(flush, intervalMs).unref();
   };
   return {
-    /** @param {string} message */
-    write(message) {
+    write(message: string): void {
       if (timer) {
         held += 1;
         return;
@@ -62,7 +58,7 @@ function rateLimitedLog(log, intervalMs) {
       timer = setTimeout(flush, intervalMs).unref();
     },
     /** Drops the pending count (on close). */
-    dispose() {
+    dispose(): void {
       if (timer) clearTimeout(timer);
       timer = null;
       held = 0;
@@ -70,7 +66,12 @@ function rateLimitedLog(log, intervalMs) {
   };
 }
 
-function sendJson(res, status, body, headers = {}) {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: object,
+  headers: OutgoingHttpHeaders = {},
+): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-store',
@@ -79,14 +80,13 @@ function sendJson(res, status, body, headers = {}) {
   res.end(JSON.stringify(body));
 }
 
-/** @param {URLSearchParams} query @param {string} body */
-function readTitle(query, body) {
+function readTitle(query: URLSearchParams, body: string): string {
   const fromQuery = query.get('trigger_title');
   if (fromQuery) return fromQuery.slice(0, 200);
   try {
-    const parsed = JSON.parse(body);
-    if (parsed && typeof parsed.trigger_title === 'string')
-      return parsed.trigger_title.slice(0, 200);
+    const parsed: unknown = JSON.parse(body);
+    const title = parsed instanceof Object && 'trigger_title' in parsed && parsed.trigger_title;
+    if (typeof title === 'string') return title.slice(0, 200);
   } catch {
     // Any body is fine; the title is only for the log.
   }
@@ -97,14 +97,6 @@ function readTitle(query, body) {
  * Starts the HTTP side: only `POST /rebuild` with `Authorization: Bearer <secret>` is accepted,
  * with 202 at once; a missing or wrong secret gets 401, a request target that is not a path 400,
  * and every other method or path 404. No request, however malformed, ends the process.
- *
- * @param {object} options
- * @param {string} options.secret At least MIN_SECRET_LENGTH characters (spaces around it ignored).
- * @param {{ request(reason: string): { queued: boolean } }} options.rebuilder The build queue
- *   (createRebuilder in queue.ts), or anything that takes its requests.
- * @param {number} [options.port] 0 picks a free port.
- * @param {Logger} [options.log]
- * @param {number} [options.refusedLogIntervalMs]
  */
 export async function startRebuildListener({
   secret,
@@ -112,7 +104,16 @@ export async function startRebuildListener({
   port = 0,
   log = () => {},
   refusedLogIntervalMs = REFUSED_LOG_INTERVAL_MS,
-}) {
+}: {
+  /** At least MIN_SECRET_LENGTH characters (spaces around it ignored). */
+  secret: string;
+  /** The build queue (createRebuilder in queue.ts), or anything that takes its requests. */
+  rebuilder: { request(reason: string): { queued: boolean } };
+  /** 0 picks a free port. */
+  port?: number;
+  log?: Logger;
+  refusedLogIntervalMs?: number;
+}): Promise<ListeningServer> {
   if (typeof secret !== 'string' || secret.trim().length < MIN_SECRET_LENGTH) {
     throw new Error(
       `The rebuild listener needs a secret of at least ${MIN_SECRET_LENGTH} characters ` +
@@ -121,8 +122,7 @@ export async function startRebuildListener({
   }
   const refused = rateLimitedLog(log, refusedLogIntervalMs);
 
-  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
-  const handle = (req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const target = parseOriginForm(req.url);
     if (!target) {
       req.resume();
@@ -145,7 +145,7 @@ export async function startRebuildListener({
     let body = '';
     let tooLarge = false;
     req.setEncoding('utf8');
-    req.on('data', (chunk) => {
+    req.on('data', (chunk: string) => {
       if (tooLarge) return;
       body += chunk;
       if (body.length > MAX_BODY_BYTES) tooLarge = true;

@@ -4,8 +4,7 @@
  * header Node's parser refuses.
  */
 import { STATUS_CODES, createServer } from 'node:http';
-
-/** @typedef {typeof SERVER_LIMITS} ServerLimits */
+import type { RequestListener, Server } from 'node:http';
 
 /** Limits that keep a slow or hostile client from holding the server's sockets. */
 const SERVER_LIMITS = {
@@ -22,9 +21,10 @@ const SERVER_LIMITS = {
   /** How often Node checks the two request timeouts above (its default is 30 s). */
   checkIntervalMs: 1_000,
 };
+export type ServerLimits = typeof SERVER_LIMITS;
 
 /** Status for an error of Node's HTTP parser: 431 for oversized headers, 408 for slowness. */
-function clientErrorStatus(error) {
+function clientErrorStatus(error: NodeJS.ErrnoException): number {
   if (error.code === 'HPE_HEADER_OVERFLOW') return 431;
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
   return 400;
@@ -35,12 +35,12 @@ function clientErrorStatus(error) {
  * or over-long request line, headers without a request line, a client too slow) with a 4xx and no
  * body, then closes the connection. The handler only sees requests that parsed. `errorHeaders`
  * (the static server's security headers) go on those answers too, as on every other response.
- *
- * @param {import('node:http').RequestListener} handler
- * @param {Partial<ServerLimits>} [limits]
- * @param {Record<string, string>} [errorHeaders]
  */
-export function createHardenedServer(handler, limits = {}, errorHeaders = {}) {
+export function createHardenedServer(
+  handler: RequestListener,
+  limits: Partial<ServerLimits> = {},
+  errorHeaders: Record<string, string> = {},
+): Server {
   const settings = { ...SERVER_LIMITS, ...limits };
   const server = createServer(
     {
@@ -60,8 +60,8 @@ export function createHardenedServer(handler, limits = {}, errorHeaders = {}) {
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
   server.setTimeout(settings.idleTimeoutMs, (socket) => socket.destroy());
-  server.on('clientError', (error, socket) => {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ECONNRESET' || !socket.writable) {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -73,19 +73,21 @@ export function createHardenedServer(handler, limits = {}, errorHeaders = {}) {
   return server;
 }
 
+export interface ListeningServer {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
+
 /**
  * Starts an http.Server on 127.0.0.1 and resolves to its URL, port and a close() that also drops
  * keep-alive connections. Port 0 picks a free port.
- *
- * @param {import('node:http').Server} server
- * @param {number} port
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
-export async function listenOnLoopback(server, port) {
+export async function listenOnLoopback(server: Server, port: number): Promise<ListeningServer> {
   const host = '127.0.0.1';
-  await new Promise((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve(undefined));
+    server.listen(port, host, resolve);
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
@@ -93,9 +95,9 @@ export async function listenOnLoopback(server, port) {
     url: `http://${host}:${actualPort}`,
     port: actualPort,
     close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve(undefined));
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
       }),
   };
 }

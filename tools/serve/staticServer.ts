@@ -1,22 +1,20 @@
 /**
- * Serves a built site the way Netlify does: netlify.toml's [[headers]] and [[redirects]] as
- * Netlify's own parsers read them, "/about" and "/about/" both answered by about.html,
- * 404.html with status 404, and brotli/gzip like a CDN. `npm start`, `npm run preview`, the tests
- * and the benchmark all use it, so they see what visitors get. It is a preview server: a live site
- * belongs behind nginx or Caddy. Files go out through `send` (ETag, Last-Modified, 304, ranges),
- * compressed by `compression`.
- *
- * What it never does: serve a file whose real path (symbolic links resolved) lies outside the
- * root, serve a dot-file or anything in a dot-folder (except /.well-known/), or tell a client
- * why something failed. Every answer, errors included, carries the pages' security headers.
+ * Serves a built site the way Netlify does (netlify.toml's headers and redirects through Netlify's
+ * own parsers, /about and /about/ from about.html, 404.html, brotli/gzip), so `npm start`, preview,
+ * the tests and the benchmark see what visitors get. A preview server, not a live one. It never
+ * serves a file whose real path lies outside the root or a dot-file (but /.well-known/), nor tells
+ * a client why something failed; every answer carries the pages' security headers.
  */
 import { realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
+import type { Header } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import compression from 'compression';
 import send from 'send';
 import { createHardenedServer, listenOnLoopback } from './http.ts';
+import type { ListeningServer, ServerLimits } from './http.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
 
 export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
@@ -25,7 +23,7 @@ export const NETLIFY_TOML = path.join(PROJECT_ROOT, 'netlify.toml');
 const NETLIFY_CACHE_CONTROL = 'public,max-age=0,must-revalidate';
 
 /** Netlify's redirect paths: `*` matches the rest, `:name` one segment. */
-export function compilePattern(pattern) {
+export function compilePattern(pattern: string): RegExp {
   const source = pattern
     .replace(/\/+$/, '')
     .split('/')
@@ -38,11 +36,27 @@ export function compilePattern(pattern) {
   return new RegExp(`^${source}/?$`);
 }
 
+/** A [[redirects]] rule as Netlify's parser gives it. */
+interface ParsedRedirect {
+  from: string;
+  to: string;
+  status?: number;
+  force: boolean;
+}
+interface Redirect extends ParsedRedirect {
+  status: number;
+  match: RegExp;
+}
+interface NetlifyRules {
+  headers: Header[];
+  redirects: Redirect[];
+}
+
 /**
  * The [[headers]] and [[redirects]] of a netlify.toml (none when it is absent), parsed and checked
  * by Netlify's parsers: a rule Netlify would refuse stops the server from starting.
  */
-async function loadNetlifyRules(file = NETLIFY_TOML) {
+async function loadNetlifyRules(file = NETLIFY_TOML): Promise<NetlifyRules> {
   const options = { netlifyConfigPath: file, minimal: false };
   const [headers, redirects] = await Promise.all([
     parseAllHeaders({ ...options, headersFiles: [], configHeaders: [] }),
@@ -50,16 +64,20 @@ async function loadNetlifyRules(file = NETLIFY_TOML) {
   ]);
   const errors = [...headers.errors, ...redirects.errors];
   if (errors.length > 0) throw new AggregateError(errors, errors.map((e) => e.message).join('\n'));
+  // Checked and normalised by the parsers, whose types are looser: not `minimal`, every header
+  // rule has its forRegExp; redirects are typed unknown.
   return {
-    headers: /** @type {import('@netlify/headers-parser').Header[]} */ (headers.headers),
-    redirects: /** @type {{ from: string, to: string, status?: number, force: boolean }[]} */ (
-      redirects.redirects
-    ).map((rule) => ({ ...rule, match: compilePattern(rule.from), status: rule.status ?? 301 })),
+    headers: headers.headers as Header[],
+    redirects: (redirects.redirects as ParsedRedirect[]).map((rule) => ({
+      ...rule,
+      match: compilePattern(rule.from),
+      status: rule.status ?? 301,
+    })),
   };
 }
 
 /** The headers netlify.toml gives a path: every matching rule's, later rules winning. */
-function headersFor(rules, pathname) {
+function headersFor(rules: NetlifyRules, pathname: string): Record<string, string> {
   const matching = rules.headers.filter((rule) => rule.forRegExp.test(pathname));
   return Object.assign({}, ...matching.map((rule) => rule.values));
 }
@@ -67,9 +85,8 @@ function headersFor(rules, pathname) {
 /**
  * Whether a path (relative to the root, "/" separated) names a dot-file or passes through a
  * dot-folder. Only /.well-known/ is public, as its RFC intends.
- * @param {string} relative
  */
-export function isHiddenPath(relative) {
+export function isHiddenPath(relative: string): boolean {
   const segments = relative.split(/[\\/]/).filter(Boolean);
   return segments.some(
     (segment, index) => segment.startsWith('.') && !(index === 0 && segment === '.well-known'),
@@ -79,10 +96,8 @@ export function isHiddenPath(relative) {
 /**
  * The real path of the file at `relative` inside `root` (a real path), or null. It must lie inside
  * the root: a symbolic link that leads out, or to a hidden file, is not followed.
- * @param {string} root
- * @param {string} relative
  */
-async function fileAt(root, relative) {
+async function fileAt(root: string, relative: string): Promise<string | null> {
   if (relative.includes('\0') || isHiddenPath(relative)) return null;
   const lexical = path.join(root, relative);
   if (!lexical.startsWith(root + path.sep)) return null;
@@ -99,7 +114,7 @@ async function fileAt(root, relative) {
  * What Netlify answers for a path: `{ file }` to send (about.html for /about and /about/, as
  * `netlify dev` does), `{ location }` for /docs when only docs/index.html exists, or null.
  */
-async function resolvePath(root, pathname) {
+async function resolvePath(root: string, pathname: string) {
   if (pathname.endsWith('/')) {
     const file = await fileAt(root, `${pathname}index.html`);
     if (file) return { file };
@@ -113,7 +128,12 @@ async function resolvePath(root, pathname) {
 }
 
 /** A short plain-text error that says nothing about the server, and is never cached. */
-function sendError(res, status, headers, extra = {}) {
+function sendError(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  extra: OutgoingHttpHeaders = {},
+): void {
   const body = `${STATUS_TEXT[status] ?? 'Error'}\n`;
   res.writeHead(status, {
     ...headers,
@@ -125,7 +145,7 @@ function sendError(res, status, headers, extra = {}) {
   res.end(body);
 }
 
-const STATUS_TEXT = {
+const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   404: 'Not found',
   405: 'Method not allowed',
@@ -133,32 +153,41 @@ const STATUS_TEXT = {
   503: 'Nothing is published yet',
 };
 
-/**
- * Starts the server. `root` is the built site; `port: 0` picks a free port. Resolves to
- * `{ url, port, close() }`. Listens on 127.0.0.1 only.
- *
- * @param {object} options
- * @param {string} options.root
- * @param {number} [options.port]
- * @param {string} [options.rulesFile] Defaults to the project's netlify.toml.
- * @param {(message: string) => void} [options.log] Receives the details of an internal error
- *   (the client only learns that it was one).
- * @param {Partial<import('./http.ts').ServerLimits>} [options.limits] Tests shorten them.
- */
+export interface StaticServerOptions {
+  /** The built site. */
+  root: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Defaults to the project's netlify.toml. */
+  rulesFile?: string;
+  /** Receives the details of an internal error (the client only learns that it was one). */
+  log?: (message: string) => void;
+  /** Tests shorten them. */
+  limits?: Partial<ServerLimits>;
+}
+
+/** Starts the server, on 127.0.0.1 only. */
 export async function startStaticServer({
   root,
   port = 0,
   rulesFile,
   log = (message) => console.error(message),
   limits,
-}) {
+}: StaticServerOptions): Promise<ListeningServer> {
   const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
   const siteHeaders = headersFor(rules, '/');
   const compress = compression({ threshold: 0 });
 
   /** Sends a file of the site with a status and the headers netlify.toml gives its URL. */
-  function sendFile(req, res, siteRoot, file, status, headers) {
+  function sendFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    siteRoot: string,
+    file: string,
+    status: number,
+    headers: Record<string, string>,
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
       res.statusCode = status;
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -171,14 +200,14 @@ export async function startStaticServer({
     });
   }
 
-  async function answer(req, res) {
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendError(res, 405, siteHeaders, { Allow: 'GET, HEAD' });
     }
     const target = req.url ?? '';
     if (!target.startsWith('/')) return sendError(res, 400, siteHeaders);
     const [rawPath, query] = target.split(/\?(.*)/s);
-    let pathname;
+    let pathname: string;
     try {
       pathname = decodeURIComponent(rawPath);
     } catch {
@@ -220,8 +249,9 @@ export async function startStaticServer({
   const server = createHardenedServer(
     (req, res) =>
       compress(req, res, () =>
-        answer(req, res).catch((error) => {
-          log(`static server: ${req.method} ${req.url}: ${error?.stack ?? error}`);
+        answer(req, res).catch((error: unknown) => {
+          const detail = (error instanceof Error && error.stack) || String(error);
+          log(`static server: ${req.method} ${req.url}: ${detail}`);
           if (!res.headersSent) sendError(res, 500, siteHeaders);
           else res.destroy();
         }),

@@ -1,15 +1,11 @@
 /**
- * Runs a command whose every process can be stopped at once, with bounded output.
- *
- * A build spawns helpers of its own (esbuild's service, image workers): stopping only the
- * process we started would leave them running. With `detached` the command leads a new process
- * group, and a timeout or an abort signals the whole group: SIGTERM first, then SIGKILL for
- * whatever is still there after a grace period.
- *
- * Output is kept as a tail of at most `maxOutputChars` characters while it arrives, so a command
- * that prints without end cannot exhaust the caller's memory.
+ * Runs a command whose every process can be stopped at once, with bounded output. A build spawns
+ * helpers of its own (esbuild, image workers): with `detached` the command leads a new process
+ * group, and a timeout or an abort signals the whole group (SIGTERM, then SIGKILL after a grace).
+ * Output is kept as a tail of at most `maxOutputChars`, so endless output cannot exhaust memory.
  */
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 
 /** 1 MB: the last lines of a failure, and every line of a 5,000-page build's log. */
 const DEFAULT_MAX_OUTPUT_CHARS = 1_000_000;
@@ -20,11 +16,9 @@ const GROUP_POLL_MS = 100;
 /**
  * A string that keeps only its last `max` characters. Chunks are collected and cut down when
  * they exceed twice the limit, so appending stays cheap and memory stays within 2 × max.
- * @param {number} max
  */
-export function createTail(max) {
-  /** @type {string[]} */
-  let chunks = [];
+export function createTail(max: number) {
+  let chunks: string[] = [];
   let length = 0;
   let dropped = false;
   const compact = () => {
@@ -34,61 +28,64 @@ export function createTail(max) {
     length = chunks[0].length;
   };
   return {
-    /** @param {string} text */
-    push(text) {
+    push(text: string): void {
       chunks.push(text);
       length += text.length;
       if (length > 2 * max) compact();
     },
     /** The tail, marked when earlier output was dropped. */
-    text() {
+    text(): string {
       compact();
       return dropped ? `[…earlier output dropped…]\n${chunks[0]}` : chunks[0];
     },
   };
 }
 
-/** @param {number} pid */
-function groupExists(pid) {
+function groupExists(pid: number): boolean {
   try {
     process.kill(-pid, 0);
     return true;
   } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-/** @param {number} pid @param {NodeJS.Signals} signal */
-function signalGroup(pid, signal) {
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pid, signal);
   } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ESRCH') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
 
-/**
- * @typedef {object} ProcessResult
- * @property {number | null} code Exit code; null when a signal ended the command.
- * @property {string} output The tail of stdout and stderr, interleaved as they arrived.
- * @property {boolean} timedOut The timeout expired and the group was stopped.
- * @property {boolean} aborted The abort signal fired and the group was stopped.
- */
+export interface ProcessResult {
+  /** Exit code; null when a signal ended the command. */
+  code: number | null;
+  /** The tail of stdout and stderr, interleaved as they arrived. */
+  output: string;
+  /** The timeout expired and the group was stopped. */
+  timedOut: boolean;
+  /** The abort signal fired and the group was stopped. */
+  aborted: boolean;
+}
 
-/**
- * @param {object} options
- * @param {string} options.command
- * @param {string[]} options.args
- * @param {string} [options.cwd]
- * @param {NodeJS.ProcessEnv} [options.env]
- * @param {boolean} [options.detached] Lead a new process group (required for timeoutMs/signal).
- * @param {number} [options.timeoutMs] Stop the group after this long.
- * @param {AbortSignal} [options.signal] Stop the group when this fires.
- * @param {number} [options.killGraceMs] Between SIGTERM and SIGKILL (default 5 s).
- * @param {number} [options.maxOutputChars]
- * @param {(child: import('node:child_process').ChildProcess) => void} [options.onSpawn]
- * @returns {Promise<ProcessResult>}
- */
+export interface ProcessGroupOptions {
+  command: string;
+  args: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Lead a new process group (required for timeoutMs/signal). */
+  detached?: boolean;
+  /** Stop the group after this long. */
+  timeoutMs?: number;
+  /** Stop the group when this fires. */
+  signal?: AbortSignal;
+  /** Between SIGTERM and SIGKILL (default 5 s). */
+  killGraceMs?: number;
+  maxOutputChars?: number;
+  onSpawn?: (child: ChildProcess) => void;
+}
+
 export function runProcessGroup({
   command,
   args,
@@ -100,7 +97,7 @@ export function runProcessGroup({
   killGraceMs = DEFAULT_KILL_GRACE_MS,
   maxOutputChars = DEFAULT_MAX_OUTPUT_CHARS,
   onSpawn,
-}) {
+}: ProcessGroupOptions): Promise<ProcessResult> {
   if ((timeoutMs !== undefined || signal) && !detached) {
     throw new Error('runProcessGroup: a timeout or an abort signal needs detached: true.');
   }
@@ -120,9 +117,8 @@ export function runProcessGroup({
     let timedOut = false;
     let aborted = false;
     /** Settles when nothing of the group is left: gone after SIGTERM, or SIGKILLed after the grace. */
-    /** @type {Promise<void> | undefined} */
-    let stopped;
-    const stopGroup = (/** @type {'timeout' | 'abort'} */ why) => {
+    let stopped: Promise<void> | undefined;
+    const stopGroup = (why: 'timeout' | 'abort') => {
       if (stopped || child.pid === undefined) return;
       if (why === 'timeout') timedOut = true;
       else aborted = true;

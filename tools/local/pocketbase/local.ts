@@ -11,8 +11,6 @@ import getPort from 'get-port';
 import { startPocketBase } from './server.ts';
 import { seedPocketBase } from './seed.ts';
 
-/** @typedef {(message: string) => void} Logger */
-
 const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
 
 /**
@@ -21,13 +19,8 @@ const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
  * POCKETBASE_PORT or 8090 (a free port if that one is taken), admin from
  * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD or the local-only defaults, seeded once.
  * The server dies with this process (execa's cleanup, and setpriv's parent-death signal); a script
- * that wants it stopped gracefully on Ctrl-C awaits `stop()` in its own signal handler.
- *
- * @param {{ log?: Logger, dataDir?: string, seed?: boolean, hooksWatch?: boolean,
- *   env?: Record<string, string> }} [options] `env`: extra environment for the server (its hooks
- *   read it, e.g. SITE_REBUILD_HOOK_URL).
- * @returns {Promise<{ url: string, port: number, dataDir: string, stop: () => Promise<void>,
- *   adminEmail: string, adminPassword: string }>}
+ * that wants it stopped gracefully on Ctrl-C awaits `stop()` in its own signal handler. `env`:
+ * extra environment for the server (its hooks read it, e.g. SITE_REBUILD_HOOK_URL).
  */
 export async function startLocalPocketBase({
   log = console.log,
@@ -35,7 +28,20 @@ export async function startLocalPocketBase({
   seed = true,
   hooksWatch = false,
   env = {},
-} = {}) {
+}: {
+  log?: (message: string) => void;
+  dataDir?: string;
+  seed?: boolean;
+  hooksWatch?: boolean;
+  env?: Record<string, string>;
+} = {}): Promise<{
+  url: string;
+  port: number;
+  dataDir: string;
+  stop: () => Promise<void>;
+  adminEmail: string;
+  adminPassword: string;
+}> {
   const wanted = toolEnv().POCKETBASE_PORT;
   // The wanted port, or, when it is taken, a free one (0: PocketBase's own choice).
   const port = wanted === 0 ? 0 : await getPort({ port: wanted, host: '127.0.0.1' });

@@ -1,21 +1,21 @@
-import pLimit from 'p-limit';
-
 /**
  * Bulk-creates blog records in a running PocketBase: the test harness (tests/support/pocketbase.ts)
- * and the benchmark's scale builds (tools/bench/bench.mjs) both use it.
+ * and the benchmark's scale builds (tools/bench/) both use it.
  */
+import pLimit from 'p-limit';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 
-/**
- * @typedef {{ title: string, content: string, published?: boolean, published_at?: string }} PostInput
- * Without `published: true` a post is a draft, which the site does not show.
- */
+/** Without `published: true` a post is a draft, which the site does not show. */
+export interface PostInput {
+  title: string;
+  content: string;
+  published?: boolean;
+  published_at?: string;
+}
 
-/**
- * Default post body: a few paragraphs so derived fields (excerpt, read time) have work to do.
- * @param {number} index
- * @returns {PostInput}
- */
-function makeDefaultPost(index) {
+/** Default post body: a few paragraphs so derived fields (excerpt, read time) have work to do. */
+function makeDefaultPost(index: number): PostInput {
   const n = index + 1;
   return {
     title: `Test post ${n}`,
@@ -31,14 +31,13 @@ const CREATE_CONCURRENCY = 16;
  * Create `count` blog records (no banner images) with bounded concurrency; fast enough for
  * thousands. Requests run concurrently, so `created` and `published_at` order follow completion,
  * not index.
- * Returns the records in index order.
- *
- * @param {import('pocketbase').default} pb An SDK client logged in as an admin.
- * @param {number} count
- * @param {(index: number) => PostInput} [make]
- * @returns {Promise<import('pocketbase').RecordModel[]>}
+ * Returns the records in index order. `pb`: an SDK client logged in as an admin.
  */
-export function createPosts(pb, count, make = makeDefaultPost) {
+export function createPosts(
+  pb: PocketBase,
+  count: number,
+  make: (index: number) => PostInput = makeDefaultPost,
+): Promise<RecordModel[]> {
   const limit = pLimit(CREATE_CONCURRENCY);
   return Promise.all(
     Array.from({ length: count }, (_, index) =>

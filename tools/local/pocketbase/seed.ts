@@ -4,84 +4,90 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type PocketBase from 'pocketbase';
+import type { RecordModel } from 'pocketbase';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 
-/** @typedef {(message: string) => void} Logger */
+type Logger = (message: string) => void;
 
 export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
 
-/**
- * @typedef {object} SeedBlog
- * @property {string} title
- * @property {string} file HTML body, relative to pocketbase/seed/. An image's
- *   `src="seed-image:images/x.png"` names one of `images`; the seeder points it at the uploaded file.
- * @property {string | null} [banner] Image, relative to pocketbase/seed/; null = no banner.
- * @property {string} [bannerAlt] The banner's alt text.
- * @property {string} [excerpt] The editor's excerpt.
- * @property {string[]} [images] Pictures for the body, relative to pocketbase/seed/.
- * @property {boolean} [featured] Ticked: the blog leads with the newest public featured post.
- * @property {string[]} [tags] Slugs of its topics, from tags.json.
- * @property {string[]} [authors] Slugs of its authors, from authors.json; none: "Ledgerwise Team".
- * @property {number} [publishedDaysAgo] Published, dated this many days before the seed ran.
- * @property {number} [scheduledInDays] Scheduled: published, dated this many days ahead.
- *   Neither: a draft.
- */
+/** An entry of blogs.json. Image paths are relative to pocketbase/seed/. */
+interface SeedBlog {
+  title: string;
+  /**
+   * HTML body. An image's `src="seed-image:images/x.png"` names one of `images`; the seeder points
+   * it at the uploaded file.
+   */
+  file: string;
+  /** null: no banner. */
+  banner?: string | null;
+  bannerAlt?: string;
+  /** The editor's excerpt. */
+  excerpt?: string;
+  /** Pictures for the body. */
+  images?: string[];
+  /** Ticked: the blog leads with the newest public featured post. */
+  featured?: boolean;
+  /** Slugs of its topics, from tags.json. */
+  tags?: string[];
+  /** Slugs of its authors, from authors.json; none: "Ledgerwise Team". */
+  authors?: string[];
+  /** Published, dated this many days before the seed ran. */
+  publishedDaysAgo?: number;
+  /** Scheduled: published, dated this many days ahead. Neither: a draft. */
+  scheduledInDays?: number;
+}
 
-/**
- * @typedef {object} SeedTestimonial
- * @property {string} quote
- * @property {string} author
- * @property {string} position
- * @property {string} company
- * @property {string | null} [avatar] Image, relative to pocketbase/seed/; null = no avatar.
- */
+interface SeedTestimonial {
+  quote: string;
+  author: string;
+  position: string;
+  company: string;
+  /** Image, relative to pocketbase/seed/; null: no avatar. */
+  avatar?: string | null;
+}
 
 const SEED_IMAGE = /seed-image:([^"'\s>]+)/g;
 const DAY_MS = 86_400_000;
 
-/** @param {string} file */
-function mimeTypeOf(file) {
+function mimeTypeOf(file: string): string {
   const ext = path.extname(file).toLowerCase();
   return ext === '.webp' ? 'image/webp' : ext === '.png' ? 'image/png' : 'image/jpeg';
 }
 
-/**
- * @param {string} relative
- * @param {string} seedDir
- */
-async function readSeedFile(relative, seedDir) {
+async function readSeedFile(relative: string, seedDir: string): Promise<File> {
   const data = await readFile(path.join(seedDir, relative));
   return new File([data], path.basename(relative), {
     type: mimeTypeOf(relative),
   });
 }
 
-/**
- * @typedef {object} SeedTag
- * @property {string} name
- * @property {string} slug
- * @property {string} description
- */
+interface SeedTag {
+  name: string;
+  slug: string;
+  description: string;
+}
 
-/**
- * @typedef {object} SeedAuthor
- * @property {string} name
- * @property {string} slug
- * @property {string} role
- * @property {string} bio
- * @property {string} avatar Image, relative to pocketbase/seed/.
- */
+interface SeedAuthor {
+  name: string;
+  slug: string;
+  role: string;
+  bio: string;
+  /** Image, relative to pocketbase/seed/. */
+  avatar: string;
+}
 
 /**
  * A seed collection whose records have a slug (topics, authors): each created unless one with
- * its slug exists (a seed interrupted after them runs again).
- * @param {import('pocketbase').default} pb
- * @param {string} collection
- * @param {{ slug: string }[]} items
- * @param {(item: any) => Promise<Record<string, unknown>>} toRecord
- * @returns {Promise<Map<string, string>>} slug → record id
+ * its slug exists (a seed interrupted after them runs again). Resolves to slug → record id.
  */
-async function seedBySlug(pb, collection, items, toRecord) {
+async function seedBySlug<T extends { slug: string }>(
+  pb: PocketBase,
+  collection: string,
+  items: T[],
+  toRecord: (item: T) => Promise<object>,
+): Promise<Map<string, string>> {
   const existing = await pb.collection(collection).getFullList({ fields: 'id,slug' });
   const ids = new Map(existing.map((record) => [record.slug, record.id]));
   for (const item of items) {
@@ -91,13 +97,8 @@ async function seedBySlug(pb, collection, items, toRecord) {
   return ids;
 }
 
-/**
- * The record ids of a post's slugs.
- * @param {Map<string, string>} ids
- * @param {string[] | undefined} slugs
- * @param {string} where
- */
-function idsOf(ids, slugs = [], where) {
+/** The record ids of a post's slugs. */
+function idsOf(ids: Map<string, string>, slugs: string[] = [], where: string): string[] {
   return slugs.map((slug) => {
     const id = ids.get(slug);
     if (!id) throw new Error(`${where}: "${slug}" is not in the seed.`);
@@ -108,10 +109,11 @@ function idsOf(ids, slugs = [], where) {
 /**
  * A seed post's publishing fields: dates relative to today (09:00 in South Africa), so the seed
  * always looks recent.
- * @param {SeedBlog} item
- * @returns {{ published: boolean, published_at: string }}
  */
-function seedPublishing(item, now = new Date()) {
+function seedPublishing(
+  item: SeedBlog,
+  now = new Date(),
+): { published: boolean; published_at: string } {
   const days =
     item.publishedDaysAgo ??
     (item.scheduledInDays === undefined ? undefined : -item.scheduledInDays);
@@ -123,12 +125,10 @@ function seedPublishing(item, now = new Date()) {
 /**
  * The body's `seed-image:` sources pointed at the record's uploaded files, as root-relative
  * `/api/files/…` paths: they stay right when the local PocketBase moves to another port.
- * @param {string} html
- * @param {import('pocketbase').RecordModel} record
- * @param {string[]} sources The seed paths of `images`, in upload order.
+ * `sources`: the seed paths of `images`, in upload order.
  */
-function pointAtUploads(html, record, sources) {
-  return html.replace(SEED_IMAGE, (_, source) => {
+function pointAtUploads(html: string, record: RecordModel, sources: string[]): string {
+  return html.replace(SEED_IMAGE, (_, source: string) => {
     const index = sources.indexOf(source);
     if (index < 0)
       throw new Error(`${source} is used in a seed post but not listed in its images.`);
@@ -146,26 +146,28 @@ function pointAtUploads(html, record, sources) {
  * its body (which names the uploaded files) and published, so the rebuild hook sends one rebuild
  * for it. Testimonials, topics and authors are created before blogs, so a seed interrupted
  * half-way leaves blogs empty and is retried (topics and authors that exist are reused, by slug).
- *
- * @param {{ pb: import('pocketbase').default, log?: Logger, seedDir?: string }} options
- *   `pb`: logged in as an admin (what ensureAdmin resolves to).
- * @returns {Promise<{ seeded: boolean, blogs: number, testimonials: number }>}
+ * `pb`: logged in as an admin (what ensureAdmin resolves to).
  */
-export async function seedPocketBase({ pb, log = () => {}, seedDir = SEED_DIR }) {
+export async function seedPocketBase({
+  pb,
+  log = () => {},
+  seedDir = SEED_DIR,
+}: {
+  pb: PocketBase;
+  log?: Logger;
+  seedDir?: string;
+}): Promise<{ seeded: boolean; blogs: number; testimonials: number }> {
   const existing = await pb.collection('blogs').getList(1, 1, { skipTotal: false });
   if (existing.totalItems > 0) {
     log(`PocketBase already has ${existing.totalItems} blog posts: seed skipped.`);
     return { seeded: false, blogs: 0, testimonials: 0 };
   }
 
-  /** @type {SeedTestimonial[]} */
-  const testimonials = JSON.parse(await readFile(path.join(seedDir, 'testimonials.json'), 'utf8'));
-  /** @type {SeedBlog[]} */
-  const blogs = JSON.parse(await readFile(path.join(seedDir, 'blogs.json'), 'utf8'));
-  /** @type {SeedTag[]} */
-  const tags = JSON.parse(await readFile(path.join(seedDir, 'tags.json'), 'utf8'));
-  /** @type {SeedAuthor[]} */
-  const authors = JSON.parse(await readFile(path.join(seedDir, 'authors.json'), 'utf8'));
+  const read = async (name: string) => JSON.parse(await readFile(path.join(seedDir, name), 'utf8'));
+  const testimonials: SeedTestimonial[] = await read('testimonials.json');
+  const blogs: SeedBlog[] = await read('blogs.json');
+  const tags: SeedTag[] = await read('tags.json');
+  const authors: SeedAuthor[] = await read('authors.json');
 
   // Records are plain objects: the SDK sends one with a File in it as multipart form data.
   for (const { avatar, ...text } of testimonials) {

@@ -1,31 +1,30 @@
 /**
- * Runs PocketBase 0.22 for `npm start`, `npm run dev`, `npm run pocketbase`, `npm run bench` and
- * the test harness: the server process (through execa), its health, its CLI (which binary:
- * tools/local/pocketbase/binary.ts). The admin account lives in admin.ts, the seed
- * content in seed.ts, the local server that combines them in local.ts.
- *
- * PocketBase 0.22 exits with code 0 when a migration fails and `admin create` exits 0 on every
- * error, so success is judged by the server's output and `/api/health`, never by the exit code
- * alone.
+ * Runs PocketBase 0.22 for the local commands, the bench and the tests: the server process
+ * (through execa), its health and its CLI (binary.ts picks the binary). PocketBase 0.22 exits 0
+ * when a migration fails and on every `admin create` error, so success is judged by the server's
+ * output and `/api/health`, never by the exit code alone.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { execa } from 'execa';
+import type { Result } from 'execa';
 import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import { resolvePocketBaseBinary } from './binary.ts';
 
-/**
- * @typedef {object} RunningPocketBase
- * @property {string} url Base URL, e.g. http://127.0.0.1:8090 (no trailing slash).
- * @property {number} port
- * @property {string} dataDir
- * @property {number} pid
- * @property {() => string} output Everything the server printed so far.
- * @property {() => Promise<void>} stop SIGTERM, wait, then SIGKILL if needed. Safe to call twice.
- */
+export interface RunningPocketBase {
+  /** Base URL, e.g. http://127.0.0.1:8090 (no trailing slash). */
+  url: string;
+  port: number;
+  dataDir: string;
+  pid: number;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** SIGTERM, wait, then SIGKILL if needed. Safe to call twice. */
+  stop: () => Promise<void>;
+}
 
 /** The project root (three levels above tools/local/pocketbase), so nothing depends on the cwd. */
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migrations');
@@ -43,26 +42,33 @@ const SETPRIV = '/usr/bin/setpriv';
  * A free TCP port on 127.0.0.1 that this process has not handed out before (get-port's `reserve`):
  * fetch keeps idle keep-alive sockets per origin, and a new server on a stopped server's port could
  * be sent a request on one of those dead sockets ("fetch failed").
- * @returns {Promise<number>}
  */
-export function getFreePort() {
+export function getFreePort(): Promise<number> {
   return getPort({ host: '127.0.0.1', reserve: true });
+}
+
+export interface PocketBaseOptions {
+  /** The data folder (created if missing). Always explicit. */
+  dataDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Defaults to pocketbase/pb_migrations. */
+  migrationsDir?: string;
+  /** Defaults to pocketbase/pb_hooks. */
+  hooksDir?: string;
+  /** Extra environment for the server (hooks read it). */
+  env?: Record<string, string>;
+  /**
+   * Restart the server in place when a hook file changes. Default false: a test or build server
+   * must not restart (and drop requests) because someone edited pocketbase/pb_hooks; `npm run
+   * pocketbase` turns it on for hook authors.
+   */
+  hooksWatch?: boolean;
 }
 
 /**
  * Start `pocketbase serve` on 127.0.0.1 and resolve once `/api/health` answers.
  * Rejects with the server's output when it exits early, a migration fails, or it never gets healthy.
- *
- * @param {object} options
- * @param {string} options.dataDir The data folder (created if missing). Always explicit.
- * @param {number} [options.port] 0 (default) picks a free port.
- * @param {string} [options.migrationsDir] Defaults to pocketbase/pb_migrations.
- * @param {string} [options.hooksDir] Defaults to pocketbase/pb_hooks.
- * @param {Record<string, string>} [options.env] Extra environment for the server (hooks read it).
- * @param {boolean} [options.hooksWatch] Restart the server in place when a hook file changes.
- *   Default false: a test or build server must not restart (and drop requests) because someone
- *   edited pocketbase/pb_hooks; `npm run pocketbase` turns it on for hook authors.
- * @returns {Promise<RunningPocketBase>}
  */
 export async function startPocketBase({
   dataDir,
@@ -71,13 +77,13 @@ export async function startPocketBase({
   hooksDir = HOOKS_DIR,
   env = {},
   hooksWatch = false,
-}) {
+}: PocketBaseOptions): Promise<RunningPocketBase> {
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
   const bin = await resolvePocketBaseBinary();
   await mkdir(dataDir, { recursive: true });
   // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
   const attempts = port === 0 ? 3 : 1;
-  let lastError;
+  let lastError: unknown;
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const chosen = port === 0 ? await getFreePort() : port;
     try {
@@ -98,12 +104,15 @@ export async function startPocketBase({
   throw lastError;
 }
 
-/**
- * @param {{ bin: string, dataDir: string, port: number, migrationsDir: string, hooksDir: string,
- *   env: Record<string, string>, hooksWatch: boolean }} options
- * @returns {Promise<RunningPocketBase>}
- */
-async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, hooksWatch }) {
+async function spawnServer({
+  bin,
+  dataDir,
+  port,
+  migrationsDir,
+  hooksDir,
+  env,
+  hooksWatch,
+}: Required<PocketBaseOptions> & { bin: string }): Promise<RunningPocketBase> {
   const url = `http://127.0.0.1:${port}`;
   const args = [
     'serve',
@@ -142,12 +151,12 @@ async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, h
   });
 
   let output = '';
-  child.all.on('data', (/** @type {Buffer} */ chunk) => {
+  child.all.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-OUTPUT_LIMIT);
   });
   /** Set when the server has ended, or never started (then `exitCode` is undefined). */
-  /** @type {import('execa').Result | null} */
-  let exited = null;
+  // Declared with `as`: set in a callback, so the loop below must not see it narrowed to null.
+  let exited = null as Result | null;
   const finished = child.then((result) => {
     exited = result;
   });
@@ -157,8 +166,7 @@ async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, h
     await finished;
   };
 
-  /** @param {string} reason */
-  const fail = async (reason) => {
+  const fail = async (reason: string) => {
     await stop();
     const printed = output.trim() || '(no output)';
     return new Error(
@@ -170,7 +178,7 @@ async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, h
   for (;;) {
     if (MIGRATION_FAILURE.test(output)) throw await fail(`a migration in ${migrationsDir} failed`);
     if (exited) {
-      const { exitCode, signal, shortMessage } = /** @type {import('execa').Result} */ (exited);
+      const { exitCode, signal, shortMessage } = exited;
       throw await fail(
         exitCode === undefined && !signal
           ? `could not run ${bin}: ${shortMessage}`
@@ -189,17 +197,13 @@ async function spawnServer({ bin, dataDir, port, migrationsDir, hooksDir, env, h
     url,
     port,
     dataDir,
-    pid: /** @type {number} */ (child.pid),
+    pid: child.pid!,
     output: () => output,
     stop,
   };
 }
 
-/**
- * @param {string} url
- * @returns {Promise<boolean>}
- */
-async function isHealthy(url) {
+async function isHealthy(url: string): Promise<boolean> {
   try {
     return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
   } catch {
@@ -207,12 +211,8 @@ async function isHealthy(url) {
   }
 }
 
-/**
- * Run a PocketBase CLI command and return its combined output (its exit code says nothing).
- * @param {string[]} args
- * @returns {Promise<string>}
- */
-export async function runCli(args) {
+/** Run a PocketBase CLI command and return its combined output (its exit code says nothing). */
+export async function runCli(args: string[]): Promise<string> {
   const result = await execa(await resolvePocketBaseBinary(), args, {
     cwd: PROJECT_ROOT,
     stdin: 'ignore',
