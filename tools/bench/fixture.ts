@@ -1,0 +1,70 @@
+/**
+ * The bench's posts: about 600 words each, with its own photo-like 1200×630 JPEG banner and, every
+ * third post, a second picture in its body, uploaded to PocketBase as an editor would.
+ */
+import pLimit from 'p-limit';
+import type PocketBase from 'pocketbase';
+import sharp from 'sharp';
+
+const BANNER = { width: 1200, height: 630 };
+const BODY = { width: 1000, height: 560 };
+
+/** A post body of a realistic length, so rendering has real work to do. */
+export function benchPost(index: number) {
+  const n = index + 1;
+  const paragraph =
+    'Provisional tax, VAT returns and PAYE reconciliations follow a calendar that leaves little ' +
+    'room for error. This paragraph stands in for the advice a practitioner would write, with ' +
+    '<strong>emphasis</strong>, <a href="https://www.sars.gov.za/">a link to SARS</a> and a list.';
+  const section = (s: number) =>
+    `<h2>Part ${s + 1} of post ${n}</h2><p>${paragraph}</p><p>${paragraph}</p>` +
+    '<ul><li>Gather the supporting schedules</li><li>Reconcile to the ledger</li><li>File on eFiling</li></ul>';
+  return {
+    title: `Bench post ${n}: tax practice note ${n}`,
+    content: Array.from({ length: 6 }, (_, s) => section(s)).join(''),
+    published: true,
+  };
+}
+
+/**
+ * A JPEG that compresses and transforms like a photograph, not like a flat colour: a small field
+ * of random colours (seeded, so each index differs) enlarged into soft shapes and gradients.
+ */
+async function photoLikeJpeg(seed: number, { width, height } = BANNER) {
+  const cells = { width: 32, height: 17 };
+  const raw = Buffer.alloc(cells.width * cells.height * 3);
+  let state = (seed * 2654435761 + 12345) >>> 0;
+  for (let index = 0; index < raw.length; index += 1) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    raw[index] = state >>> 24;
+  }
+  const jpeg = await sharp(raw, { raw: { ...cells, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+  return new File([new Uint8Array(jpeg)], `picture-${seed}.jpg`, { type: 'image/jpeg' });
+}
+
+/** Creates `count` published bench posts with pictures, eight at a time. */
+export async function createPostsWithPictures(pb: PocketBase, count: number) {
+  const create = async (index: number) => {
+    const post = benchPost(index);
+    const withBody = index % 3 === 0;
+    const record = await pb.collection('blogs').create(
+      {
+        ...post,
+        banner_image: await photoLikeJpeg(index),
+        ...(withBody && { images: await photoLikeJpeg(index + 1e6, BODY) }),
+      },
+      { requestKey: null },
+    );
+    if (!withBody) return;
+    const src = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
+    const figure = `<p><img src="${src}" alt="Figure ${index + 1}"></p>`;
+    await pb
+      .collection('blogs')
+      .update(record.id, { content: post.content + figure }, { requestKey: null });
+  };
+  const limit = pLimit(8);
+  await Promise.all(Array.from({ length: count }, (_, index) => limit(() => create(index))));
+}

@@ -1,0 +1,92 @@
+/**
+ * The scale builds against a temporary PocketBase, each timed by hyperfine with its process tree's
+ * peak memory sampled: 1,000 bench posts cold, then warm into the same output and cache folders
+ * (as the rebuild listener builds); then 4,000 more and all 5,000 cold (not with --quick).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureAdmin } from '../local/pocketbase/admin.ts';
+import { createPosts } from '../local/pocketbase/posts.ts';
+import { startPocketBase } from '../local/pocketbase/server.ts';
+import { PROJECT_ROOT } from '../shared/paths.ts';
+import type { BuildFigure, Figures } from './budgets.ts';
+import { benchPost, createPostsWithPictures } from './fixture.ts';
+import { samplePeakMemory } from './memory.ts';
+
+const ASTRO = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** One `astro build` with `dir`'s output and cache folders, as hyperfine times it. */
+async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Promise<BuildFigure> {
+  const json = path.join(dir, 'hyperfine.json');
+  const log = path.join(dir, 'build.log');
+  const build = [process.execPath, ASTRO, 'build', '--outDir', path.join(dir, 'dist')];
+  const hyperfine = spawn(
+    'hyperfine',
+    [
+      ...['--runs=1', '--style=basic', `--command-name=${label}`],
+      ...[`--export-json=${json}`, `--output=${log}`, build.map(quote).join(' ')],
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: {
+        ...process.env,
+        ASTRO_CACHE_DIR: path.join(dir, 'cache'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+        POCKETBASE_URL: pocketbaseUrl,
+        LOCAL_BUILD: 'true',
+      },
+    },
+  );
+  const memory = samplePeakMemory(hyperfine.pid ?? 0);
+  const [code] = await once(hyperfine, 'exit');
+  const peakBytes = await memory.stop();
+  if (code !== 0) {
+    const output = await readFile(log, 'utf8').catch(() => '');
+    return { failed: output.trim().split('\n').slice(-3).join(' ') || `hyperfine exit ${code}` };
+  }
+  const [result] = JSON.parse(await readFile(json, 'utf8')).results;
+  return { seconds: result.mean, cpuSeconds: result.user + result.system, peakBytes };
+}
+
+/** `posts` is 1,000 but for trying the bench (the hidden --posts). */
+export async function measureBuildScale({ quick, posts }: { quick: boolean; posts: number }) {
+  const work = await mkdtemp(path.join(tmpdir(), 'lw-bench-scale-'));
+  const dataDir = path.join(work, 'pb_data');
+  const pocketbase = await startPocketBase({ dataDir, port: 0 });
+  const builds: NonNullable<Figures['builds']> = {};
+  const build = async (name: keyof typeof builds, label: string, dir: string) => {
+    await mkdir(dir, { recursive: true });
+    const figure = await timedBuild(label, pocketbase.url, dir);
+    builds[name] = figure;
+    if ('failed' in figure) console.log(`  ${label} FAILED: ${figure.failed}`);
+    else console.log(`  peak memory ${((figure.peakBytes ?? NaN) / 1e6).toFixed(0)} MB`);
+  };
+  try {
+    const password = randomBytes(18).toString('base64url');
+    const pb = await ensureAdmin({
+      url: pocketbase.url,
+      dataDir,
+      email: 'bench@ledgerwise.local',
+      password,
+    });
+    console.log(`  creating ${posts} posts with banners (a third with a picture in the body)…`);
+    await createPostsWithPictures(pb, posts);
+    await build('cold1000', `cold build, ${posts} posts`, path.join(work, 'small'));
+    await build('warm1000', `warm build, ${posts} posts`, path.join(work, 'small'));
+    if (!quick) {
+      await createPosts(pb, 4 * posts, (index: number) => benchPost(posts + index));
+      await build('cold5000', `cold build, ${5 * posts} posts`, path.join(work, 'large'));
+    }
+  } finally {
+    await pocketbase.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+  return builds;
+}

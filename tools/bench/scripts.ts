@@ -1,0 +1,104 @@
+/**
+ * The script every built page loads before a visitor taps, focuses or types, from its HTML and the
+ * chunks' static imports: the scripts outside <template> (a template holds what loads on first use)
+ * and the islands that hydrate on their own, with their renderer, whose graph is React's runtime.
+ * The files go to .bench/scripts/<check>/ for size-limit to weigh against .size-limit.json.
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, glob, mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { init, parse as parseModule } from 'es-module-lexer';
+import { parse as parseHtml, type DefaultTreeAdapterMap } from 'parse5';
+import { PROJECT_ROOT } from '../shared/paths.ts';
+import type { ScriptCheck } from './budgets.ts';
+
+type Node = DefaultTreeAdapterMap['node'];
+/** Where .size-limit.json's checks look. */
+const STAGE_DIR = path.join(PROJECT_ROOT, '.bench', 'scripts');
+/** Islands that load their code only when a visitor interacts (the project's client:interaction). */
+const ON_INTERACTION = 'interaction';
+
+const staticImports = (code: string) =>
+  parseModule(code)[0].flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
+
+/** Where a page starts: its script URLs, its islands' renderers, and whether it is toggle-only. */
+export function pageEntries(html: string) {
+  const entries = new Set<string>();
+  const renderers = new Set<string>();
+  let toggleOnly = true;
+  const visit = (node: Node) => {
+    if ('tagName' in node) {
+      const attribute = (name: string) => node.attrs.find((item) => item.name === name)?.value;
+      const src = attribute('src');
+      if (node.tagName === 'script' && src) entries.add(src);
+      else if (node.tagName === 'script' && attribute('type') === 'module') {
+        const text = node.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+        for (const url of staticImports(text)) entries.add(url);
+      }
+      if (node.tagName === 'astro-island' && attribute('client') !== ON_INTERACTION) {
+        toggleOnly = false;
+        for (const name of ['component-url', 'before-hydration-url'])
+          if (attribute(name)) entries.add(attribute(name) as string);
+        if (attribute('renderer-url')) renderers.add(attribute('renderer-url') as string);
+      }
+    }
+    // A <template>'s content is not among its childNodes: parse5 keeps it apart, as browsers do.
+    if ('childNodes' in node) node.childNodes.forEach(visit);
+  };
+  visit(parseHtml(html));
+  return { entries, renderers, toggleOnly };
+}
+
+/** The site's files that `urls` load, following their static imports (not `import()`). */
+export async function closure(distDir: string, urls: Iterable<string>) {
+  const site = 'http://site';
+  const files = new Set<string>();
+  const queue = [...urls].map((url) => new URL(url, `${site}/`));
+  for (let url = queue.shift(); url; url = queue.shift()) {
+    // Other hosts' scripts are not the site's files (and its CSP refuses them).
+    if (url.origin !== site || files.has(url.pathname)) continue;
+    files.add(url.pathname);
+    const code = await readFile(path.join(distDir, url.pathname), 'utf8');
+    for (const spec of staticImports(code)) queue.push(new URL(spec, url));
+  }
+  return files;
+}
+
+/**
+ * Copies each check's files (home and contact beyond React, React's runtime, what toggle-only
+ * pages load) into .bench/scripts/ and runs size-limit on them: its results.
+ */
+export async function weighScripts(distDir: string) {
+  await init;
+  await rm(STAGE_DIR, { recursive: true, force: true });
+  const stage = async (check: string, files: Iterable<string>) => {
+    await mkdir(path.join(STAGE_DIR, check), { recursive: true });
+    for (const file of files)
+      await copyFile(path.join(distDir, file), path.join(STAGE_DIR, check, path.basename(file)));
+  };
+  for await (const file of glob('**/*.html', { cwd: distDir })) {
+    const route = `/${file.replace(/(^|\/)index\.html$|\.html$/, '')}`;
+    const { entries, renderers, toggleOnly } = pageEntries(
+      await readFile(path.join(distDir, file), 'utf8'),
+    );
+    const react = await closure(distDir, renderers);
+    const all = await closure(distDir, [...entries, ...renderers]);
+    const beyond = [...all].filter((url) => !react.has(url));
+    await stage('react', react);
+    if (route === '/' || route === '/contact')
+      await stage(route === '/' ? 'home' : 'contact', beyond);
+    if (toggleOnly) await stage('toggle-only', all);
+    if (toggleOnly && all.size > 0) console.log(`  ${route} is toggle-only but loads ${[...all]}`);
+  }
+  // size-limit exits 1 when a check fails or has no file (a toggle-only page's case); its JSON
+  // says which.
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'node_modules', 'size-limit', 'bin.js'), '--json'],
+    { cwd: PROJECT_ROOT },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const checks = JSON.parse(stdout) as ScriptCheck[] | { error: string };
+  if (!Array.isArray(checks)) throw new Error(`size-limit failed: ${checks.error}`);
+  return checks;
+}
