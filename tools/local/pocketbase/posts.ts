@@ -1,6 +1,6 @@
 /**
  * Bulk-creates blog records in a running PocketBase: the test harness (tests/support/pocketbase.ts)
- * and the benchmark's scale builds (tools/bench/) both use it.
+ * and the benchmark's scale builds (tools/bench/scale.ts) both use it.
  */
 import pLimit from 'p-limit';
 import type PocketBase from 'pocketbase';
