@@ -17,7 +17,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +44,7 @@ import { PAGE_ROUTES } from '../support/pages';
 test.describe.configure({ mode: 'parallel' });
 
 /** The Nu Html Checker, as the npm package vnu-jar ships it. */
-const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+const VNU_JAR = fileURLToPath(import.meta.resolve('vnu-jar/build/dist/vnu.jar'));
 /** URLs that answer 404 on purpose: an unknown page, an unknown post, a list page past the end. */
 const INTENDED_NOT_FOUND = ['/no-such-page', '/blog/no-such-post', '/blog/page/99'];
 const REQUIRED_OG = [
