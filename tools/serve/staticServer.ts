@@ -177,7 +177,12 @@ export async function startStaticServer({
   const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
   const siteHeaders = headersFor(rules, '/');
-  const compress = compression({ threshold: 0 });
+  // Connect middleware on plain Node requests: @types/compression types it for Express's.
+  const compress = compression({ threshold: 0 }) as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
 
   /** Sends a file of the site with a status and the headers netlify.toml gives its URL. */
   function sendFile(
