@@ -16,25 +16,36 @@ import type { ScriptCheck } from './budgets.ts';
 type Node = DefaultTreeAdapterMap['node'];
 /** Where .size-limit.json's checks look. */
 const STAGE_DIR = path.join(PROJECT_ROOT, '.bench', 'scripts');
+/** The search box's first-use template (<OnFirstUse for="blog-search"> in SearchForm.astro). */
+const SEARCH_TEMPLATE = 'blog-search';
 /** Islands that load their code only when a visitor interacts (the project's client:interaction). */
 const ON_INTERACTION = 'interaction';
 
 const staticImports = (code: string) =>
   parseModule(code)[0].flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
 
-/** Where a page starts: its script URLs, its islands' renderers, and whether it is toggle-only. */
+/**
+ * Where a page starts: its script URLs, its islands' renderers, whether it is toggle-only, and
+ * apart the scripts each <template data-on-first-use="name"> holds (code loaded on first use).
+ */
 export function pageEntries(html: string) {
   const entries = new Set<string>();
+  const onFirstUse = new Map<string, Set<string>>();
   const renderers = new Set<string>();
   let toggleOnly = true;
-  const visit = (node: Node) => {
+  const visit = (node: Node, scripts = entries) => {
     if ('tagName' in node) {
       const attribute = (name: string) => node.attrs.find((item) => item.name === name)?.value;
       const src = attribute('src');
-      if (node.tagName === 'script' && src) entries.add(src);
+      if (node.tagName === 'script' && src) scripts.add(src);
       else if (node.tagName === 'script' && attribute('type') === 'module') {
         const text = node.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
-        for (const url of staticImports(text)) entries.add(url);
+        for (const url of staticImports(text)) scripts.add(url);
+      }
+      if (node.tagName === 'template' && 'content' in node) {
+        const name = attribute('data-on-first-use') ?? '';
+        onFirstUse.set(name, onFirstUse.get(name) ?? new Set());
+        visit(node.content, onFirstUse.get(name));
       }
       if (node.tagName === 'astro-island' && attribute('client') !== ON_INTERACTION) {
         toggleOnly = false;
@@ -44,10 +55,10 @@ export function pageEntries(html: string) {
       }
     }
     // A <template>'s content is not among its childNodes: parse5 keeps it apart, as browsers do.
-    if ('childNodes' in node) node.childNodes.forEach(visit);
+    if ('childNodes' in node) node.childNodes.forEach((child) => visit(child, scripts));
   };
   visit(parseHtml(html));
-  return { entries, renderers, toggleOnly };
+  return { entries, onFirstUse, renderers, toggleOnly };
 }
 
 /** The site's files that `urls` load, following their static imports (not `import()`). */
@@ -67,7 +78,7 @@ export async function closure(distDir: string, urls: Iterable<string>) {
 
 /**
  * Copies each check's files (home and contact beyond React, React's runtime, what toggle-only
- * pages load) into .bench/scripts/ and runs size-limit on them: its results.
+ * pages load, a first search on /blog) into .bench/scripts/ and runs size-limit on them.
  */
 export async function weighScripts(distDir: string) {
   await init;
@@ -79,11 +90,23 @@ export async function weighScripts(distDir: string) {
   };
   for await (const file of glob('**/*.html', { cwd: distDir })) {
     const route = `/${file.replace(/(^|\/)index\.html$|\.html$/, '')}`;
-    const { entries, renderers, toggleOnly } = pageEntries(
+    const { entries, onFirstUse, renderers, toggleOnly } = pageEntries(
       await readFile(path.join(distDir, file), 'utf8'),
     );
     const react = await closure(distDir, renderers);
     const all = await closure(distDir, [...entries, ...renderers]);
+    if (route === '/blog') {
+      // A first search: the box's code, Pagefind's script and the worker it starts (not the index).
+      // size-limit passes a check with no file: a missing search box must fail here instead.
+      const box = onFirstUse.get(SEARCH_TEMPLATE);
+      if (!box) throw new Error(`/blog has no <template data-on-first-use="${SEARCH_TEMPLATE}">`);
+      const pagefind = await Array.fromAsync(glob('pagefind/*.js', { cwd: distDir }));
+      const search = await closure(distDir, [...box, ...pagefind.map((file) => `/${file}`)]);
+      await stage(
+        'search',
+        [...search].filter((url) => !all.has(url)),
+      );
+    }
     const beyond = [...all].filter((url) => !react.has(url));
     await stage('react', react);
     if (route === '/' || route === '/contact')

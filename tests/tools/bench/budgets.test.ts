@@ -31,6 +31,7 @@ const passing: Figures = {
     { name: HOME, size: 15 * 1024, passed: true },
     { name: CONTACT, size: 35 * 1024, passed: true },
     { name: TOGGLE_ONLY, size: 0 },
+    { name: 'Blog: script of a first search', size: 30 * 1024, passed: true },
     { name: "React's runtime", size: 70_000 },
   ],
   builds: {
@@ -52,7 +53,7 @@ describe('judgeBudgets', () => {
   it('passes every budget at exactly its limit, and names each figure', () => {
     const verdicts = judge(passing);
     expect(verdicts.filter((verdict) => verdict.pass !== true)).toEqual([]);
-    expect(verdicts).toHaveLength(16);
+    expect(verdicts).toHaveLength(17);
     expect(byName(verdicts, 'Cold build, 1,000').figure).toBe('60.0 s, CPU 90.0 s, peak 1500 MB');
     expect(byName(verdicts, HOME).figure).toBe('15.0 KB (React 68.4 KB besides)');
     expect(byName(verdicts, TOGGLE_ONLY)).toMatchObject({

@@ -11,8 +11,8 @@ const island = (client: string, component: string) =>
   `<astro-island component-url="/_astro/${component}.js" renderer-url="/_astro/client.js" client="${client}"></astro-island>`;
 
 describe('pageEntries', () => {
-  it('starts from scripts and islands that load without a tap, not from templates', () => {
-    const { entries, renderers, toggleOnly } = pageEntries(
+  it('starts from scripts and islands that load without a tap; a template holds first-use code', () => {
+    const { entries, onFirstUse, renderers, toggleOnly } = pageEntries(
       '<!doctype html><html><head><script src="/_astro/site.js" type="module"></script>' +
         '<script>document.documentElement.className="dark"</script></head><body>' +
         island('interaction', 'ThemeToggle') +
@@ -28,6 +28,7 @@ describe('pageEntries', () => {
       '/_astro/header.js',
       '/_astro/site.js',
     ]);
+    expect([...onFirstUse.get('search')!]).toEqual(['/_astro/Search.js']);
     expect([...renderers]).toEqual(['/_astro/client.js']);
     expect(toggleOnly).toBe(false);
   });
