@@ -50,7 +50,7 @@ test.describe('with every optional setting given', () => {
     await expect(cta).toHaveAttribute('href', /^https:\/\/app\./);
     await expect(cta).toHaveAttribute('target', '_blank');
     await expect(page.locator('#pricing-faq')).toContainText(
-      'The Free plan is free to all users until 31 December 2099.',
+      'The Free plan is free to all users until 31 December 2099. It includes basic bots and a system advisor, with legal updates coming soon.',
     );
     const product = (await readJsonLd(page)).find((item) => item['@type'] === 'Product');
     const offers = product?.offers as Array<Record<string, unknown>>;
@@ -61,7 +61,7 @@ test.describe('with every optional setting given', () => {
     });
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
-      /^Ledgerwise plans: Free for all users until 31 December 2099, Professional/,
+      'Ledgerwise plans: Free for all users until 31 December 2099, Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.',
     );
   });
 });
