@@ -219,11 +219,7 @@ test.describe('blog with 35 posts', () => {
     await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page).toHaveURL(url('/blog'));
-
-    // Past the last page is a page that does not exist, not a missing post.
-    const response = await page.goto(url('/blog/page/3'));
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+    // Past the last page is a page that does not exist, not a missing post: shell.spec.
   });
 
   test('/blog/page/2 on every screen size of the device matrix, each in its theme', async ({
@@ -264,8 +260,8 @@ test.describe('blog with 35 posts', () => {
       .click();
     await expect(page).toHaveURL(url(`/blog/${posts[0].id}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(posts[0].title);
+    // Its byline, "Ledgerwise Team" (it names no author): authors.spec.
     const article = page.locator('article[data-post]');
-    await expect(article).toContainText('Ledgerwise Team');
     await expect(article.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(article).toContainText('1 min read');
     await expect(article.locator('img').first()).toBeVisible();
@@ -291,7 +287,6 @@ test.describe('blog with 35 posts', () => {
     const posting = jsonLd.flat().find((item) => item?.['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({
       headline: posts[0].title,
-      author: { name: 'Ledgerwise Team' },
       datePublished: new Date(posts[0].published_at.replace(' ', 'T')).toISOString(),
       dateModified: new Date(posts[0].updated.replace(' ', 'T')).toISOString(),
     });

@@ -101,17 +101,7 @@ test('on /blog: nothing loads until "/"; results as one types, marked, announced
   expect(csp.consoleErrors).toEqual([]);
 });
 
-test('only pages with the box may compile WebAssembly (Pagefind), none may eval', async ({
-  page,
-}) => {
-  const policy = async (route: string) => {
-    await page.goto(route);
-    return page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
-  };
-  expect(await policy('/blog')).toMatch(/script-src 'self' 'wasm-unsafe-eval' /);
-  expect(await policy('/about')).not.toContain('wasm');
-  expect(await policy('/blog')).not.toContain("'unsafe-eval'");
-});
+// Only pages with the box may compile WebAssembly (Pagefind): contentSecurityPolicy.test.ts.
 
 test("a draft's and a scheduled post's own words find nothing", async ({ page }) => {
   const seed = JSON.parse(await readFile(path.join(SEED, 'blogs.json'), 'utf8')) as SeedPost[];
