@@ -70,12 +70,6 @@ function sitePath(url: string): string {
   return pathname === '/' ? '/' : pathname.replace(/\/+$/, '');
 }
 
-function duplicates(values: Map<string, string[]>): string[] {
-  return [...values]
-    .filter(([, routes]) => routes.length > 1)
-    .map(([value, routes]) => `"${value}" on ${routes.join(', ')}`);
-}
-
 test.describe('site-wide checks on the built site', () => {
   test('every page is valid HTML by the W3C Nu Html Checker (vnu)', async () => {
     test.setTimeout(180_000);
@@ -179,83 +173,48 @@ test.describe('site-wide checks on the built site', () => {
   }) => {
     test.setTimeout(180_000);
     const { origin } = await readSitemap();
-    const pages = (await listBuiltPages()).filter((built) => !built.isNotFound);
-    const titles = new Map<string, string[]>();
-    const descriptions = new Map<string, string[]>();
-    const failures: string[] = [];
-    const checkedAssets = new Set<string>();
-
-    for (const built of pages) {
+    const seen = { title: new Map<string, string[]>(), description: new Map<string, string[]>() };
+    const checkedImages = new Set<string>();
+    for (const built of (await listBuiltPages()).filter((built) => !built.isNotFound)) {
       const response = await page.goto(built.route, { waitUntil: 'domcontentloaded' });
       expect(response?.status(), built.route).toBe(200);
-      const head = await page.evaluate(() => ({
-        title: document.title.trim(),
-        descriptions: [...document.querySelectorAll('meta[name="description"]')].map(
-          (meta) => meta.getAttribute('content')?.trim() ?? '',
-        ),
-        canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map(
-          (link) => link.getAttribute('href') ?? '',
-        ),
-        og: [...document.querySelectorAll('meta[property^="og:"]')].map((meta) => [
-          meta.getAttribute('property') ?? '',
-          meta.getAttribute('content')?.trim() ?? '',
-        ]),
-        twitter: [...document.querySelectorAll('meta[name^="twitter:"]')].map((meta) => [
-          meta.getAttribute('name') ?? '',
-          meta.getAttribute('content')?.trim() ?? '',
-        ]),
-      }));
-      const where = built.route;
-      if (!head.title) failures.push(`${where}: empty <title>`);
-      else titles.set(head.title, [...(titles.get(head.title) ?? []), where]);
-
-      if (head.descriptions.length !== 1 || !head.descriptions[0]) {
-        failures.push(
-          `${where}: ${head.descriptions.length} meta descriptions (want one, not empty)`,
-        );
-      } else {
-        const [description] = head.descriptions;
-        descriptions.set(description, [...(descriptions.get(description) ?? []), where]);
-      }
-
-      const expectedCanonical = new URL(built.route, origin).href;
-      if (head.canonicals.length !== 1) {
-        failures.push(`${where}: ${head.canonicals.length} canonical links (want one)`);
-      } else if (head.canonicals[0] !== expectedCanonical) {
-        failures.push(`${where}: canonical ${head.canonicals[0]} (want ${expectedCanonical})`);
-      }
-
-      const og = new Map(head.og as [string, string][]);
-      for (const property of REQUIRED_OG) {
-        if (!og.get(property)) failures.push(`${where}: no ${property}`);
-      }
+      const canonical = new URL(built.route, origin).href;
+      // Soft, so that one run names every problem of every page; a second tag of a kind fails too.
+      const expectTag = (selector: string, name: string, value: string | RegExp) =>
+        expect
+          .soft(page.locator(selector), `${built.route}: ${selector}`)
+          .toHaveAttribute(name, value, { timeout: 1_000 });
+      const content = (selector: string) => page.locator(selector).getAttribute('content');
+      await expect.soft(page, built.route).toHaveTitle(/\S/, { timeout: 1_000 });
+      await expectTag('meta[name="description"]', 'content', /\S/);
+      await expectTag('link[rel="canonical"]', 'href', canonical);
+      for (const property of REQUIRED_OG)
+        await expectTag(`meta[property="${property}"]`, 'content', /\S/);
+      await expectTag('meta[property="og:url"]', 'content', canonical);
       // The card's picture, described alike for both kinds of card.
-      const twitter = new Map(head.twitter as [string, string][]);
-      if (twitter.get('twitter:image') !== og.get('og:image'))
-        failures.push(`${where}: twitter:image differs from og:image`);
-      if (!twitter.get('twitter:image:alt')) failures.push(`${where}: no twitter:image:alt`);
-      else if (twitter.get('twitter:image:alt') !== og.get('og:image:alt'))
-        failures.push(`${where}: twitter:image:alt differs from og:image:alt`);
-      const ogUrl = og.get('og:url');
-      if (ogUrl && ogUrl !== expectedCanonical) {
-        failures.push(`${where}: og:url ${ogUrl} differs from the canonical ${expectedCanonical}`);
+      const image = (await content('meta[property="og:image"]')) ?? '';
+      await expectTag('meta[name="twitter:image"]', 'content', image);
+      const alt = (await content('meta[property="og:image:alt"]')) ?? '';
+      await expectTag('meta[name="twitter:image:alt"]', 'content', alt);
+      expect
+        .soft(URL.canParse(image), `${built.route}: og:image "${image}" is absolute`)
+        .toBe(true);
+      if (URL.canParse(image) && new URL(image).origin === origin && !checkedImages.has(image)) {
+        // Social cards fetch the picture from the site itself: it must exist there.
+        checkedImages.add(image);
+        expect.soft((await request.get(new URL(image).pathname)).status(), image).toBe(200);
       }
-      const ogImage = og.get('og:image');
-      if (ogImage) {
-        if (!URL.canParse(ogImage))
-          failures.push(`${where}: og:image "${ogImage}" is not an absolute URL`);
-        else if (new URL(ogImage).origin === origin && !checkedAssets.has(ogImage)) {
-          // Social cards fetch the image from the site itself: it must exist there.
-          checkedAssets.add(ogImage);
-          const image = await request.get(new URL(ogImage).pathname);
-          if (image.status() !== 200)
-            failures.push(`${where}: og:image ${ogImage} answers ${image.status()}`);
-        }
-      }
+      for (const [kind, text] of [
+        ['title', await page.title()],
+        ['description', (await content('meta[name="description"]')) ?? ''],
+      ] as const)
+        seen[kind].set(text, [...(seen[kind].get(text) ?? []), built.route]);
     }
-    failures.push(...duplicates(titles).map((text) => `duplicate title ${text}`));
-    failures.push(...duplicates(descriptions).map((text) => `duplicate description ${text}`));
-    expect(failures).toEqual([]);
+    for (const [kind, values] of Object.entries(seen))
+      expect(
+        [...values].filter(([, routes]) => routes.length > 1),
+        `duplicate ${kind}s`,
+      ).toEqual([]);
   });
 
   test('the sitemap lists every public route and every post, and nothing that answers 404', async ({
