@@ -168,17 +168,13 @@ describe('seed', () => {
     await server?.stop();
   });
 
+  // What the seed files hold (counts, banners, bodies, complete testimonials): seed.test.ts.
   it('shows visitors the published posts, newest first by their seed dates, and hides the draft and the scheduled post', async () => {
     const pb = new PocketBase(server.url);
     const posts = await pb.collection('blogs').getFullList({ sort: '-published_at' });
     const visible = seedBlogs.filter((blog) => blog.publishedDaysAgo !== undefined);
-    expect(posts.length).toBe(visible.length);
-    expect(posts.length).toBeGreaterThanOrEqual(8);
-    expect(posts.filter((post) => !post.banner_image).length).toBeGreaterThan(0);
-    expect(posts.filter((post) => post.banner_image).length).toBeGreaterThan(0);
     const newestFirst = [...visible].sort((a, b) => a.publishedDaysAgo! - b.publishedDaysAgo!);
     expect(posts.map((post) => post.title)).toEqual(newestFirst.map((blog) => blog.title));
-    for (const post of posts) expect(post.content).toMatch(/<h2>/);
     // Dated days apart, at 07:00 UTC (09:00 in South Africa).
     for (const post of posts) expect(post.published_at).toMatch(/ 07:00:00\.000Z$/);
 
@@ -215,14 +211,9 @@ describe('seed', () => {
   });
 
   it('loads 5 testimonials, exactly one without an avatar', async () => {
-    const pb = new PocketBase(server.url);
-    const testimonials = await pb.collection('testimonials').getFullList();
+    const testimonials = await new PocketBase(server.url).collection('testimonials').getFullList();
     expect(testimonials).toHaveLength(5);
     expect(testimonials.filter((item) => !item.avatar)).toHaveLength(1);
-    for (const item of testimonials) {
-      expect(item.quote.length).toBeGreaterThan(20);
-      expect(item.author).not.toBe('');
-    }
   });
 
   it('does nothing when seeded again', async () => {
