@@ -22,17 +22,6 @@ export function distDir(): string {
   return dir;
 }
 
-async function walk(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const relative = path.posix.join(prefix, entry.name);
-    if (entry.isDirectory()) files.push(...(await walk(dir, relative)));
-    else files.push(relative);
-  }
-  return files;
-}
-
 /** "index.html" → "/", "about.html" → "/about", "blog/index.html" → "/blog". */
 export function routeOf(file: string): string {
   const withoutExt = `/${file.replace(/\.html$/, '')}`;
@@ -41,7 +30,9 @@ export function routeOf(file: string): string {
 
 /** Every HTML page of the built site, sorted by route. */
 export async function listBuiltPages(dir = distDir()): Promise<BuiltPage[]> {
-  const files = (await walk(dir)).filter((file) => file.endsWith('.html'));
+  const files = (await readdir(dir, { recursive: true }))
+    .map((file) => file.split(path.sep).join('/'))
+    .filter((file) => file.endsWith('.html'));
   return files
     .map((file) => ({
       file,

@@ -6,11 +6,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PocketBase, { type RecordModel } from 'pocketbase';
+import PocketBase from 'pocketbase';
 import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
 import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.ts';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
-import { createPosts as createPostsInBulk } from '../../tools/local/pocketbase/posts.ts';
 
 interface TestPocketBaseOptions {
   /** Load pocketbase/seed (8+ posts, 5 testimonials). Default false: empty collections. */
@@ -98,27 +97,8 @@ export async function startTestPocketBase({
   };
 }
 
-interface PostInput {
-  title: string;
-  content: string;
-  /** Unset: a draft, which the site does not show. */
-  published?: boolean;
-  published_at?: string;
-}
-
-/**
- * Create `count` published blog records (no banner images) with bounded concurrency; fast enough
- * for 1,234. Requests run concurrently, so their dates follow completion, not index. Returns
- * the records in index order. The logic lives in tools/local/pocketbase/posts.ts so the benchmark's
- * scale builds share it.
- */
-export function createPosts(
-  pb: PocketBase,
-  count: number,
-  make?: (index: number) => PostInput,
-): Promise<RecordModel[]> {
-  return createPostsInBulk(pb, count, make);
-}
+/** Published posts in bulk (no pictures), shared with the benchmark's scale builds. */
+export { createPosts } from '../../tools/local/pocketbase/posts.ts';
 
 const TEST_HOOKS = path.join(import.meta.dirname, 'pocketbaseHooks');
 
