@@ -7,14 +7,12 @@
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
-import { pngBlob, pngBuffer } from '../support/pictures';
+import { pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
@@ -58,28 +56,6 @@ async function measureCls(page: Page, url: string): Promise<number> {
     )
     .toBe(true);
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
-}
-
-/** "Another host": serves one PNG and counts requests. */
-async function startImageHost() {
-  const png = await pngBuffer(900, 600, { r: 30, g: 140, b: 90 });
-  let hits = 0;
-  const server: Server = createServer((req, res) => {
-    hits += 1;
-    if (req.url === '/team-photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits: () => hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 /** The seed's posts, from the PocketBase the shared site was built from. */
@@ -219,7 +195,7 @@ test.describe('a post with pictures from another host: production and preview bu
   test.describe.configure({ mode: 'serial' });
 
   let pocketbase: TestPocketBase;
-  let host: Awaited<ReturnType<typeof startImageHost>>;
+  let host: Awaited<ReturnType<typeof startPictureHost>>;
   let production: { outDir: string; output: string; site: ServedSite };
   let preview: { outDir: string; site: ServedSite };
   /** Every build folder made, served or not, for afterAll to remove. */
@@ -233,7 +209,12 @@ test.describe('a post with pictures from another host: production and preview bu
     test.setTimeout(BUILD_TIMEOUT);
     // Its post carries what the site leaves out, as one saved before the publish check existed.
     pocketbase = await startTestPocketBase({ seed: true, publishCheck: false });
-    host = await startImageHost();
+    host = await startPictureHost({
+      '/team-photo.png': {
+        type: 'image/png',
+        body: await pngBuffer(900, 600, { r: 30, g: 140, b: 90 }),
+      },
+    });
     const pb = await pocketbase.adminClient();
     unreachable = `http://127.0.0.1:${await getFreePort()}/gone.png`;
     post = await pb.collection('blogs').create({
@@ -292,7 +273,7 @@ test.describe('a post with pictures from another host: production and preview bu
     page,
   }) => {
     // One download per build: production and preview (each its own cache).
-    expect(host.hits()).toBe(2);
+    expect(host.requests.length).toBe(2);
     const where = `Post "Our team at the tax indaba" (${post.id})`;
     expect(production.output).toContain(
       `${where}: picture removed from the body: ${unreachable}: unreachable`,
@@ -323,7 +304,7 @@ test.describe('a post with pictures from another host: production and preview bu
 
     const origin = new URL(production.site.url).origin;
     expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
-    expect(host.hits()).toBe(2);
+    expect(host.requests.length).toBe(2);
     // Nor does any page name the other host, PocketBase, or the CSP allow other image origins.
     const html = await readFile(path.join(production.outDir, 'blog', `${post.id}.html`), 'utf8');
     expect(html).not.toContain(host.url);

@@ -6,8 +6,6 @@
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { decode } from 'html-entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,48 +30,12 @@ import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.ts';
 import { LIMITS } from '@/config/site';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
-import { deleteStoredFiles, pngBlob, pngBuffer } from '../support/pictures';
+import { deleteStoredFiles, pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
 import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 
 const closedUrl = async () => `http://127.0.0.1:${await getFreePort()}`;
 const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 const published = { published: true };
-
-/**
- * "Another host" for pictures in a post's body: a PNG, an SVG, a file over 10 MB, and a request
- * that never answers. It counts requests per path.
- */
-async function startImageHost() {
-  const png = await pngBuffer(1000, 500);
-  const hits = new Map<string, number>();
-  const server: Server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    hits.set(pathname, (hits.get(pathname) ?? 0) + 1);
-    if (pathname === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    else if (pathname === '/logo.svg')
-      res
-        .writeHead(200, { 'content-type': 'image/svg+xml' })
-        .end('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
-    else if (pathname === '/huge.png') {
-      res.writeHead(200, { 'content-type': 'image/png' });
-      res.write(png);
-      res.end(Buffer.alloc(LIMITS.imageMaxBytes));
-    } else if (pathname === '/slow.png') {
-      // Never answers: the download's time limit must end it.
-    } else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 describe('blogs loader: 1,234 records', () => {
   let server: TestPocketBase;
@@ -313,14 +275,27 @@ describe('blogs loader: the editorial workflow', () => {
 describe('blogs loader: images', () => {
   let server: TestPocketBase;
   let pb: PocketBase;
-  let host: Awaited<ReturnType<typeof startImageHost>>;
+  let host: Awaited<ReturnType<typeof startPictureHost>>;
 
   beforeAll(async () => {
     // Posts here carry what the site leaves out (as if saved before the publish check
     // existed): the loader's own defences are under test.
     server = await startTestPocketBase({ publishCheck: false });
     pb = await server.adminClient();
-    host = await startImageHost();
+    // A PNG, an SVG, a file over 10 MB, and a request that never answers.
+    const png = await pngBuffer(1000, 500);
+    host = await startPictureHost({
+      '/photo.png': { type: 'image/png', body: png },
+      '/logo.svg': {
+        type: 'image/svg+xml',
+        body: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      },
+      '/huge.png': {
+        type: 'image/png',
+        body: Buffer.concat([png, Buffer.alloc(LIMITS.imageMaxBytes)]),
+      },
+      '/slow.png': 'silent',
+    });
   });
   afterAll(async () => {
     await host?.close();
@@ -459,7 +434,7 @@ describe('blogs loader: images', () => {
     );
 
     // Downloaded once, for both posts and both uses.
-    expect(host.hits.get('/photo.png')).toBe(1);
+    expect(host.requests.filter((target) => target === '/photo.png')).toHaveLength(1);
     expect(entries.get(other.id)!.data.html).toContain('data-cached-image');
 
     const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);

@@ -5,8 +5,6 @@
  * build's own network. Against a real PocketBase (without the publish check, as for a post saved
  * before it existed: the build's own defences are under test) and a picture host on 127.0.0.1.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
@@ -18,7 +16,7 @@ import { authorSchema, blogSchema, testimonialSchema } from '@/cms/schemas';
 import { LIMITS } from '@/config/site';
 import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.ts';
 import { createLoaderContext } from '../support/loaderContext';
-import { pngBuffer, pngHeaderOnly } from '../support/pictures';
+import { pngBuffer, pngHeaderOnly, startPictureHost } from '../support/pictures';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 const GIANT = pngHeaderOnly(20_000, 20_000);
@@ -31,30 +29,6 @@ const summaryOf = (collection: string) =>
     collection,
   ) ?? [];
 
-/** "Another host": a small PNG, a giant one, one that never answers. Records each request. */
-async function startPictureHost() {
-  const png = await pngBuffer(200, 100);
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push(req.url ?? '');
-    const { pathname } = new URL(req.url ?? '/', 'http://host.invalid');
-    if (pathname === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    else if (pathname === '/giant.png')
-      res.writeHead(200, { 'content-type': 'image/png' }).end(GIANT);
-    else if (pathname !== '/slow.png') res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 describe('pictures the build leaves out, while the build goes on', () => {
   let server: TestPocketBase;
   let pb: PocketBase;
@@ -63,7 +37,11 @@ describe('pictures the build leaves out, while the build goes on', () => {
   beforeAll(async () => {
     server = await startTestPocketBase({ publishCheck: false });
     pb = await server.adminClient();
-    host = await startPictureHost();
+    host = await startPictureHost({
+      '/photo.png': { type: 'image/png', body: await pngBuffer(200, 100) },
+      '/giant.png': { type: 'image/png', body: GIANT },
+      '/slow.png': 'silent',
+    });
   });
   afterAll(async () => {
     await host?.close();

@@ -1,5 +1,7 @@
-/** Plain pictures for tests, made by sharp (the site's own image library), and their removal. */
+/** Plain pictures for tests, made by sharp (the site's own image library), their removal, and a host. */
 import { readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { RecordModel } from 'pocketbase';
@@ -54,4 +56,33 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
 export async function deleteStoredFiles(server: TestPocketBase, record: RecordModel) {
   const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);
   for (const name of await readdir(dir)) await rm(path.join(dir, name), { recursive: true });
+}
+
+/** What a picture host answers for a path: a file, or 'silent' (it never answers). */
+type HostedFile = { type: string; body: Buffer } | 'silent';
+
+/**
+ * "Another host" for pictures on 127.0.0.1: each path of `files` (queries ignored) answers its
+ * file, any other 404. Records the target of every request.
+ */
+export async function startPictureHost(files: Record<string, HostedFile>) {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(req.url ?? '');
+    const file = files[new URL(req.url ?? '/', 'http://host.invalid').pathname];
+    if (file === undefined) res.writeHead(404).end();
+    // Streamed, without a Content-Length: a size limit must count the bytes as they come.
+    else if (file !== 'silent')
+      res.writeHead(200, { 'content-type': file.type }).write(file.body, () => res.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
