@@ -2,11 +2,10 @@
  * What the device matrix checks on one page, as a visitor on that device meets it: no sideways
  * scrolling, targets big enough for a finger (WCAG 2.2, 2.5.8), in-page links that land below the
  * fixed header, and a mobile menu that covers the screen and can be tapped wherever the page is
- * scrolled. Each check runs in the page in one round trip and returns the problems it found as
- * text, so a run names every problem on every page at once.
+ * scrolled. Soft assertions, so that a run names every problem on every page at once.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 interface Viewport {
   name: string;
@@ -192,15 +191,9 @@ export async function hitTest(page: Page, selector: string, index = 0) {
   return all[index] ?? { label: '', x: 0, y: 0, hit: false, found: '(missing)' };
 }
 
-/** Taps (touch) or clicks (mouse) a point, as the device would. */
-async function pressAt(page: Page, touch: boolean, x: number, y: number) {
-  if (touch) await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
-}
-
 export const MENU_BUTTON = '#mobile-menu-button';
-const MENU = '#mobile-menu';
 export const MENU_LINKS = '#mobile-menu a[href]';
+/** A tap becomes a click a moment after the finger lifts: each wait for the menu is brief. */
 const SETTLE = { timeout: 2_000 };
 
 /**
@@ -208,69 +201,44 @@ const SETTLE = { timeout: 2_000 };
  * a panel covering the whole viewport, every link in it is hit at its centre, Escape closes it,
  * focus is back on the button and the page has not moved.
  */
-async function findMenuProblems(page: Page, touch: boolean): Promise<string[]> {
-  const problems: string[] = [];
+async function checkMenu(page: Page, touch: boolean, where: string) {
   const before = await page.evaluate(() => window.scrollY);
   const button = await hitTest(page, MENU_BUTTON);
-  if (!button.hit) return [`menu button not hit at its centre (found ${button.found})`];
-  await pressAt(page, touch, button.x, button.y);
-  // A tap becomes a click a moment after the finger lifts. Each wait here is brief, and the check
-  // after it reports what it finds either way.
-  await page
-    .waitForFunction((css) => document.querySelector(css)?.checkVisibility(), MENU, SETTLE)
-    .catch(() => undefined);
-  const panel = await page.evaluate((css) => {
-    const menu = document.querySelector(css);
-    if (!menu) return null;
-    const box = menu.getBoundingClientRect();
-    return {
-      open: menu.checkVisibility(),
-      covers:
-        box.top <= 0.5 &&
-        box.left <= 0.5 &&
-        box.bottom >= window.innerHeight - 0.5 &&
-        box.right >= window.innerWidth - 0.5,
-      box: `${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)}`,
-    };
-  }, MENU);
-  if (!panel?.open) return ['the menu did not open'];
-  if (!panel.covers) problems.push(`the open menu does not cover the viewport (${panel.box})`);
-  const links = await hitTestAll(page, MENU_LINKS);
-  if (links.length === 0) problems.push('the open menu has no links');
-  for (const link of links) {
-    if (!link.hit)
-      problems.push(`menu link "${link.label}" not hit at its centre (found ${link.found})`);
-  }
-  await page.keyboard.press('Escape');
-  await page
-    .waitForFunction(
-      ([menuCss, buttonCss]) =>
-        !document.querySelector(menuCss)?.checkVisibility() &&
-        document.activeElement === document.querySelector(buttonCss),
-      [MENU, MENU_BUTTON] as const,
-      SETTLE,
-    )
-    .catch(() => undefined);
-  const after = await page.evaluate(
-    ([menuCss, buttonCss]) => ({
-      open: document.querySelector(menuCss)?.checkVisibility(),
-      focused: document.activeElement === document.querySelector(buttonCss),
-      y: window.scrollY,
-    }),
-    [MENU, MENU_BUTTON] as const,
-  );
-  if (after.open) problems.push('Escape did not close the menu');
-  if (!after.focused) problems.push('focus did not return to the menu button');
-  if (Math.abs(after.y - before) > 1) problems.push(`the page moved from ${before} to ${after.y}`);
-  return problems;
-}
-
-/** Attaches a full-page screenshot named for the route, viewport and theme (kept on failure). */
-export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await testInfo.attach(name, {
-    body: await page.screenshot({ fullPage: true, animations: 'disabled' }),
-    contentType: 'image/png',
+  expect
+    .soft(button.hit, `${where}: menu button hit at its centre (found ${button.found})`)
+    .toBe(true);
+  if (!button.hit) return;
+  if (touch) await page.touchscreen.tap(button.x, button.y);
+  else await page.mouse.click(button.x, button.y);
+  const menu = page.locator('#mobile-menu');
+  await expect.soft(menu, `${where}: the menu opens`).toBeVisible(SETTLE);
+  if (!(await menu.isVisible())) return;
+  const box = await menu.evaluate((element) => {
+    const { top, left, bottom, right } = element.getBoundingClientRect();
+    return { top, left, bottom: innerHeight - bottom, right: innerWidth - right };
   });
+  // Each edge of the panel at or past the viewport's.
+  expect
+    .soft(
+      Object.values(box).every((gap) => gap <= 0.5),
+      `${where}: the menu covers the screen (${JSON.stringify(box)})`,
+    )
+    .toBe(true);
+  const links = await hitTestAll(page, MENU_LINKS);
+  expect.soft(links.length, `${where}: the open menu has links`).toBeGreaterThan(0);
+  const missed = links
+    .filter((link) => !link.hit)
+    .map((link) => `"${link.label}" (found ${link.found})`);
+  expect.soft(missed, `${where}: menu links not hit at their centre`).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect.soft(menu, `${where}: Escape closes the menu`).toBeHidden(SETTLE);
+  await expect
+    .soft(page.locator(MENU_BUTTON), `${where}: focus back on the menu button`)
+    .toBeFocused(SETTLE);
+  const after = await page.evaluate(() => window.scrollY);
+  expect
+    .soft(Math.abs(after - before), `${where}: the page moved from ${before}`)
+    .toBeLessThanOrEqual(1);
 }
 
 export interface MatrixRoute {
@@ -278,48 +246,45 @@ export interface MatrixRoute {
   status: 200 | 404;
 }
 
-interface MatrixChecks {
-  /** The theme the page must show. */
-  theme: (typeof THEMES)[number];
-}
-
 /**
  * Everything the matrix checks on one route at one screen size: the answer's status, the theme
  * shown, no sideways scroll, target sizes, anchors clear of the header and, where the header shows
- * the menu button, the menu at the top, middle and bottom of the page.
+ * the menu button, the menu at the top, middle and bottom of the page. A route with a problem gets
+ * a full-page screenshot attached, named for its route, viewport and theme.
  */
-export async function findPageProblems(
+export async function checkPage(
   page: Page,
   route: MatrixRoute,
   viewport: Viewport,
-  checks: MatrixChecks,
+  theme: (typeof THEMES)[number],
 ) {
-  const problems: string[] = [];
+  const where = `${route.path} at ${viewport.name}`;
+  const failures = test.info().errors.length;
   const response = await page.goto(route.path);
-  if (response?.status() !== route.status) {
-    problems.push(`answers ${response?.status()} (want ${route.status})`);
-  }
-  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  if (dark !== (checks.theme === 'dark'))
-    problems.push(`shows the wrong theme (want ${checks.theme})`);
-  for (const problem of await findHorizontalOverflow(page)) problems.push(`overflow: ${problem}`);
-  for (const problem of await findSmallTargets(page)) problems.push(`target: ${problem}`);
+  expect.soft(response?.status(), `${where}: status`).toBe(route.status);
+  await expect
+    .soft(page.locator('html'), `${where}: ${theme} theme`)
+    .toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  expect.soft(await findHorizontalOverflow(page), `${where}: overflow`).toEqual([]);
+  expect.soft(await findSmallTargets(page), `${where}: small targets`).toEqual([]);
   // Where motion is welcome the page scrolls smoothly to an anchor; where it is not, it jumps. The
   // place it comes to rest is the same, and the jump can be measured at once.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  for (const problem of await findAnchorsUnderHeader(page)) problems.push(`anchor: ${problem}`);
+  expect.soft(await findAnchorsUnderHeader(page), `${where}: anchors`).toEqual([]);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   if (viewport.width < DESKTOP_NAV_MIN_WIDTH) {
     for (const position of await scrollPositions(page)) {
       await scrollToPosition(page, position.y);
       // Islands that hydrate on sight (carousel, FAQ, form) must not widen the page either.
-      for (const problem of await findHorizontalOverflow(page)) {
-        problems.push(`overflow at the ${position.name}: ${problem}`);
-      }
-      for (const problem of await findMenuProblems(page, viewport.touch)) {
-        problems.push(`menu at the ${position.name}: ${problem}`);
-      }
+      const at = `${where}, ${position.name}`;
+      expect.soft(await findHorizontalOverflow(page), `${at}: overflow`).toEqual([]);
+      await checkMenu(page, viewport.touch, at);
     }
   }
-  return problems;
+  if (test.info().errors.length > failures) {
+    await test.info().attach(`${route.path} ${viewport.name} ${theme}.png`, {
+      body: await page.screenshot({ fullPage: true, animations: 'disabled' }),
+      contentType: 'image/png',
+    });
+  }
 }
