@@ -44,28 +44,6 @@ test.describe('theme', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the toggle switches light and dark and persists across reload and navigation', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    // No waiting for hydration: the toggle hydrates on this very click, which must not be lost.
-    const toggle = page.getByRole('button', { name: 'Toggle theme' });
-    await toggle.click();
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('light');
-    await page.reload();
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'About' })
-      .click();
-    await expect(page).toHaveURL(/\/about$/);
-    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
-    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_KEY)).toBe('dark');
-  });
-
   test('never paints the wrong theme: the class is right before any stylesheet or body', async ({
     page,
   }) => {
@@ -348,7 +326,9 @@ test.describe('theme toggle: right before any script', () => {
 });
 
 test.describe('theme toggle: the first interaction is not lost', () => {
-  test('a first click before the code has arrived switches once, and the choice persists', async ({
+  // A click on the hydrated island is the component's own (themeToggleHydration.test.tsx), passed
+  // through untouched (interactionDirective.test.ts).
+  test('a first click before the code has arrived switches once, and the choice persists across reload and navigation', async ({
     page,
   }) => {
     const watch = await interactBeforeCodeArrives(page, '/about', () =>
@@ -358,20 +338,12 @@ test.describe('theme toggle: the first interaction is not lost', () => {
 
     await page.reload();
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    const afterReload = await watchTheme(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    const afterNavigation = await watchTheme(page);
     await page.getByRole('button', TOGGLE).click();
-    await expectSwitched(page, afterReload, 1, 'dark');
-  });
-
-  test('a first click after the code has arrived switches once', async ({ page }) => {
-    await page.goto('/blog');
-    const watch = await watchTheme(page);
-    const toggle = page.getByRole('button', TOGGLE);
-    // Focus alone starts hydration; the click then meets the hydrated island.
-    await toggle.focus();
-    await waitForIsland(page, 'ThemeToggle');
-    await toggle.click();
-    await expectSwitched(page, watch, 1, 'light');
+    await expectSwitched(page, afterNavigation, 1, 'dark');
   });
 
   for (const key of ['Enter', 'Space'] as const) {
@@ -388,16 +360,11 @@ test.describe('theme toggle: the first interaction is not lost', () => {
     });
   }
 
-  test('a double click switches twice, also while the code is on its way', async ({ page }) => {
+  test('a double click while the code is on its way switches twice', async ({ page }) => {
     const watch = await interactBeforeCodeArrives(page, '/policies', () =>
       page.getByRole('button', TOGGLE).dblclick(),
     );
     await expectSwitched(page, watch, 2, 'dark');
-
-    await page.reload();
-    const hydrated = await watchTheme(page);
-    await page.getByRole('button', TOGGLE).dblclick();
-    await expectSwitched(page, hydrated, 2, 'dark');
   });
 });
 
