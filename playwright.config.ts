@@ -1,7 +1,7 @@
 // First: the .env files (CHROMIUM_PATH) and the Node check, as for every other command.
 import './tools/shared/env.ts';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumExecutable } from './tests/support/chromium';
+import { CHROMIUM_FLAGS, findChromium } from './tools/shared/chromium.ts';
 
 /**
  * End-to-end tests drive the real built site in real Chromium. The global setup starts a
@@ -25,7 +25,7 @@ export default defineConfig({
     // retry. A failure keeps its screenshot; `--trace on` records one.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_FLAGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
 });

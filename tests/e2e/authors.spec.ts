@@ -39,8 +39,7 @@ test('a post by two authors names both, in order, with avatar, link and credenti
     const avatar = item.locator('img[data-avatar]');
     await expect(avatar).toHaveAttribute('src', /^\/_astro\/[^/]+\.webp$/);
     await expect(avatar).toHaveAttribute('width', '40');
-    await expect(avatar).toHaveJSProperty('complete', true);
-    expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(avatar).not.toHaveJSProperty('naturalWidth', 0);
   }
   await expect(page.locator('article[data-post]')).not.toContainText('Ledgerwise Team');
   const posting = (await readJsonLd(page)).find((item) => item['@type'] === 'BlogPosting');
