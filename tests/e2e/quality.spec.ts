@@ -378,22 +378,15 @@ test.describe('headers from netlify.toml', () => {
   });
 });
 
+// What each page's policy says (hashes, no 'unsafe-inline', connect-src, WebAssembly only with the
+// search box): contentSecurityPolicy.test.ts; the header's part: the headers above.
 test.describe('Content-Security-Policy in Chromium', () => {
   const pages = [...ROUTES, 'post', '/no-such-page', '/blog/no-such-post'];
   for (const route of pages) {
     test(`${route}: the policy blocks nothing the page needs`, async ({ page }) => {
       const target = route === 'post' ? samplePaths().post : route;
       const watch = await watchCsp(page);
-      const response = await page.goto(target);
-      expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-      const meta = await page
-        .locator('meta[http-equiv="content-security-policy"]')
-        .getAttribute('content');
-      // Pages with the blog's search box may also compile WebAssembly (Pagefind), nothing more.
-      expect(meta).toMatch(/script-src 'self'( 'wasm-unsafe-eval')?( 'sha256-[A-Za-z0-9+/=]+')+;/);
-      // The shared site's form sends to the fake EmailJS endpoint, and the policy follows it.
-      expect(meta).toContain(`connect-src 'self' ${process.env.E2E_EMAILJS_ORIGIN};`);
-      expect(meta).not.toMatch(/script-src[^;]*unsafe-inline/);
+      await page.goto(target);
       await scrollThrough(page);
       // The inline theme script ran (the policy allows it): the theme class is set.
       await expect(page.locator('html')).toHaveClass(/\b(dark|light)\b/);
