@@ -1,7 +1,7 @@
 /**
- * The scale builds against a temporary PocketBase, each timed by hyperfine with its process tree's
- * peak memory sampled: 1,000 bench posts cold, then warm into the same output and cache folders
- * (as the rebuild listener builds); then 4,000 more and all 5,000 cold (not with --quick).
+ * The scale builds against temporary PocketBases, each timed by hyperfine with its process tree's
+ * peak memory sampled: 1,000 posts without banners (1,000 share cards), then 1,000 with banners,
+ * each cold then warm into the same folders (as the listener builds); then 5,000 cold (not --quick).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +29,8 @@ async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Pr
     'hyperfine',
     [
       ...['--runs=1', '--style=basic', `--command-name=${label}`],
-      ...[`--export-json=${json}`, `--output=${log}`, build.map(quote).join(' ')],
+      // hyperfine's --output keeps stdout only; Astro writes its errors to stderr.
+      ...[`--export-json=${json}`, `--output=${log}`, `${build.map(quote).join(' ')} 2>&1`],
     ],
     {
       cwd: PROJECT_ROOT,
@@ -56,36 +57,48 @@ async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Pr
 }
 
 /** `posts` is 1,000 but for trying the bench (the hidden --posts). */
+/** A PocketBase in `work` with an admin client, stopped by measureBuildScale. */
+async function benchPocketBase(work: string, name: string) {
+  const dataDir = path.join(work, name);
+  const server = await startPocketBase({ dataDir, port: 0 });
+  const password = randomBytes(18).toString('base64url');
+  const email = 'bench@ledgerwise.local';
+  return { server, pb: await ensureAdmin({ url: server.url, dataDir, email, password }) };
+}
+
 export async function measureBuildScale({ quick, posts }: { quick: boolean; posts: number }) {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-bench-scale-'));
-  const dataDir = path.join(work, 'pb_data');
-  const pocketbase = await startPocketBase({ dataDir, port: 0 });
+  const servers: { stop: () => Promise<unknown> }[] = [];
   const builds: NonNullable<Figures['builds']> = {};
-  const build = async (name: keyof typeof builds, label: string, dir: string) => {
+  const build = async (name: keyof typeof builds, label: string, url: string, dir: string) => {
     await mkdir(dir, { recursive: true });
-    const figure = await timedBuild(label, pocketbase.url, dir);
+    const figure = await timedBuild(label, url, dir);
     builds[name] = figure;
     if ('failed' in figure) console.log(`  ${label} FAILED: ${figure.failed}`);
     else console.log(`  peak memory ${((figure.peakBytes ?? NaN) / 1e6).toFixed(0)} MB`);
   };
   try {
-    const password = randomBytes(18).toString('base64url');
-    const pb = await ensureAdmin({
-      url: pocketbase.url,
-      dataDir,
-      email: 'bench@ledgerwise.local',
-      password,
-    });
+    const cards = await benchPocketBase(work, 'pb_cards');
+    servers.push(cards.server);
+    console.log(`  creating ${posts} posts without banners (each draws its share card)…`);
+    await createPosts(cards.pb, posts, benchPost);
+    const cardsUrl = cards.server.url;
+    await build('cold1000cards', `cold build, ${posts} posts, cards`, cardsUrl, `${work}/cards`);
+    await build('warm1000cards', `warm build, ${posts} posts, cards`, cardsUrl, `${work}/cards`);
+    await cards.server.stop();
+
+    const { server, pb } = await benchPocketBase(work, 'pb_data');
+    servers.push(server);
     console.log(`  creating ${posts} posts with banners (a third with a picture in the body)…`);
     await createPostsWithPictures(pb, posts);
-    await build('cold1000', `cold build, ${posts} posts`, path.join(work, 'small'));
-    await build('warm1000', `warm build, ${posts} posts`, path.join(work, 'small'));
+    await build('cold1000', `cold build, ${posts} posts`, server.url, path.join(work, 'small'));
+    await build('warm1000', `warm build, ${posts} posts`, server.url, path.join(work, 'small'));
     if (!quick) {
       await createPosts(pb, 4 * posts, (index: number) => benchPost(posts + index));
-      await build('cold5000', `cold build, ${5 * posts} posts`, path.join(work, 'large'));
+      await build('cold5000', `cold build, ${5 * posts} posts`, server.url, `${work}/large`);
     }
   } finally {
-    await pocketbase.stop();
+    await Promise.all(servers.map((running) => running.stop()));
     await rm(work, { recursive: true, force: true });
   }
   return builds;

@@ -83,7 +83,10 @@ export async function closure(distDir: string, urls: Iterable<string>) {
 export async function weighScripts(distDir: string) {
   await init;
   await rm(STAGE_DIR, { recursive: true, force: true });
+  // size-limit passes a check whose folder is empty or missing: every check must have its page.
+  const staged = new Set<string>();
   const stage = async (check: string, files: Iterable<string>) => {
+    staged.add(check);
     await mkdir(path.join(STAGE_DIR, check), { recursive: true });
     for (const file of files)
       await copyFile(path.join(distDir, file), path.join(STAGE_DIR, check, path.basename(file)));
@@ -97,7 +100,6 @@ export async function weighScripts(distDir: string) {
     const all = await closure(distDir, [...entries, ...renderers]);
     if (route === '/blog') {
       // A first search: the box's code, Pagefind's script and the worker it starts (not the index).
-      // size-limit passes a check with no file: a missing search box must fail here instead.
       const box = onFirstUse.get(SEARCH_TEMPLATE);
       if (!box) throw new Error(`/blog has no <template data-on-first-use="${SEARCH_TEMPLATE}">`);
       const pagefind = await Array.fromAsync(glob('pagefind/*.js', { cwd: distDir }));
@@ -114,6 +116,11 @@ export async function weighScripts(distDir: string) {
     if (toggleOnly) await stage('toggle-only', all);
     if (toggleOnly && all.size > 0) console.log(`  ${route} is toggle-only but loads ${[...all]}`);
   }
+  const unstaged = ['home', 'contact', 'toggle-only', 'search'].filter(
+    (check) => !staged.has(check),
+  );
+  if (unstaged.length)
+    throw new Error(`no page found for the script checks ${unstaged.join(', ')}`);
   // size-limit exits 1 when a check fails or has no file (a toggle-only page's case); its JSON
   // says which.
   const { stdout } = await promisify(execFile)(
