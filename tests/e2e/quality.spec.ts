@@ -184,7 +184,9 @@ test.describe('site-wide checks on the built site', () => {
         expect
           .soft(page.locator(selector), `${built.route}: ${selector}`)
           .toHaveAttribute(name, value, { timeout: 1_000 });
-      const content = (selector: string) => page.locator(selector).getAttribute('content');
+      // Without waiting: a missing tag is expectTag's soft failure, not a test timeout.
+      const content = (selector: string) =>
+        page.locator(selector).evaluateAll((tags) => tags[0]?.getAttribute('content') ?? null);
       await expect.soft(page, built.route).toHaveTitle(/\S/, { timeout: 1_000 });
       await expectTag('meta[name="description"]', 'content', /\S/);
       await expectTag('link[rel="canonical"]', 'href', canonical);

@@ -53,6 +53,15 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('PocketBase requests of the build', () => {
+  it('give up on a server that accepts and stays silent, once, without retrying', async () => {
+    const server = await silent();
+    const error = await failureOf(
+      fetchAllRecords(createPocketBaseClient(server.url, 800), 'blogs'),
+    );
+    expect(describeError(error)).toBe('timed out: no complete answer within 0.8 s');
+    expect(server.connections()).toBe(1);
+  });
+
   it('give up on an answer that stops half-way, rather than reading it as an empty list', async () => {
     const url = await stallingMidBody();
     const error = await failureOf(fetchAllRecords(createPocketBaseClient(url, 800), 'blogs'));

@@ -233,6 +233,9 @@ async function checkMenu(page: Page, touch: boolean, where: string) {
   await page.keyboard.press('Escape');
   await expect.soft(menu, `${where}: Escape closes the menu`).toBeHidden(SETTLE);
   await expect
+    .soft(page.locator(MENU_BUTTON), `${where}: the button says the menu is closed`)
+    .toHaveAttribute('aria-expanded', 'false', SETTLE);
+  await expect
     .soft(page.locator(MENU_BUTTON), `${where}: focus back on the menu button`)
     .toBeFocused(SETTLE);
   const after = await page.evaluate(() => window.scrollY);
