@@ -9,8 +9,10 @@ export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 /** A PocketBase request that got no complete answer in time. */
 class PocketBaseTimeoutError extends Error {
   override name = 'PocketBaseTimeoutError';
-  constructor(readonly timeoutMs: number) {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
     super(`timed out: no complete answer within ${timeoutMs / 1000} s`);
+    this.timeoutMs = timeoutMs;
   }
 }
 

@@ -15,10 +15,7 @@ import type { BuildFunction } from './queue.ts';
 /** A build that has not finished after this long is stopped (REBUILD_TIMEOUT_SECONDS). */
 const DEFAULT_BUILD_TIMEOUT_SECONDS = 600;
 
-export interface AstroBuildOptions extends Pick<
-  ProcessGroupOptions,
-  'timeoutMs' | 'signal' | 'onSpawn'
-> {
+export interface AstroBuildOptions extends Pick<ProcessGroupOptions, 'timeoutMs' | 'signal'> {
   /** The project folder to build (default: this one). */
   root?: string;
   /** Default: Astro's (dist/ in the root). */
@@ -31,10 +28,7 @@ export interface AstroBuildOptions extends Pick<
   config?: string;
 }
 
-/**
- * `astro build`, its whole process group stopped after `timeoutMs` or on `signal`; `onSpawn`
- * receives the build process (the benchmark samples its memory).
- */
+/** `astro build`, its whole process group stopped after `timeoutMs` or on `signal`. */
 export function runAstroBuild({
   root = PROJECT_ROOT,
   outDir,
@@ -43,7 +37,6 @@ export function runAstroBuild({
   config,
   timeoutMs,
   signal,
-  onSpawn,
 }: AstroBuildOptions = {}): Promise<ProcessResult> {
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
@@ -75,7 +68,6 @@ export function runAstroBuild({
     detached: stoppable,
     timeoutMs,
     signal,
-    onSpawn,
   });
 }
 

@@ -5,7 +5,6 @@
  * Output is kept as a tail of at most `maxOutputChars`, so endless output cannot exhaust memory.
  */
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 
 /** 1 MB: the last lines of a failure, and every line of a 5,000-page build's log. */
 const DEFAULT_MAX_OUTPUT_CHARS = 1_000_000;
@@ -83,7 +82,6 @@ export interface ProcessGroupOptions {
   /** Between SIGTERM and SIGKILL (default 5 s). */
   killGraceMs?: number;
   maxOutputChars?: number;
-  onSpawn?: (child: ChildProcess) => void;
 }
 
 export function runProcessGroup({
@@ -96,7 +94,6 @@ export function runProcessGroup({
   signal,
   killGraceMs = DEFAULT_KILL_GRACE_MS,
   maxOutputChars = DEFAULT_MAX_OUTPUT_CHARS,
-  onSpawn,
 }: ProcessGroupOptions): Promise<ProcessResult> {
   if ((timeoutMs !== undefined || signal) && !detached) {
     throw new Error('runProcessGroup: a timeout or an abort signal needs detached: true.');
@@ -108,7 +105,6 @@ export function runProcessGroup({
       detached,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    onSpawn?.(child);
     const tail = createTail(maxOutputChars);
     for (const stream of [child.stdout, child.stderr]) {
       stream?.setEncoding('utf8');
