@@ -3,35 +3,14 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  SEED_DIR,
+  type SeedBlog,
+  type SeedTestimonial,
+} from '../../../tools/local/pocketbase/seed.ts';
 
-const SEED_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../pocketbase/seed',
-);
 const MAX_IMAGE_BYTES = 100 * 1024;
-
-interface SeedBlog {
-  title: string;
-  file: string;
-  banner: string | null;
-  bannerAlt?: string;
-  excerpt?: string;
-  images?: string[];
-  tags?: string[];
-  authors?: string[];
-  featured?: boolean;
-  publishedDaysAgo?: number;
-  scheduledInDays?: number;
-}
-interface SeedTestimonial {
-  quote: string;
-  author: string;
-  position: string;
-  company: string;
-  avatar: string | null;
-}
 
 const readJson = async <T>(name: string): Promise<T> =>
   JSON.parse(await readFile(path.join(SEED_DIR, name), 'utf8')) as T;

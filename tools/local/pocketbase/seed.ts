@@ -13,7 +13,7 @@ type Logger = (message: string) => void;
 export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
 
 /** An entry of blogs.json. Image paths are relative to pocketbase/seed/. */
-interface SeedBlog {
+export interface SeedBlog {
   title: string;
   /**
    * HTML body. An image's `src="seed-image:images/x.png"` names one of `images`; the seeder points
@@ -39,7 +39,7 @@ interface SeedBlog {
   scheduledInDays?: number;
 }
 
-interface SeedTestimonial {
+export interface SeedTestimonial {
   quote: string;
   author: string;
   position: string;
