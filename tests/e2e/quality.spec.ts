@@ -1,18 +1,8 @@
 /**
- * Site-wide checks on the built site (E2E_DIST_DIR, served at E2E_BASE_URL by the global setup):
- * valid HTML, no broken internal link, the head tags search engines and social cards read, the
- * sitemap, robots.txt, the default social image and JSON-LD. Each test walks every page and
- * lists every failure, so one run names them all.
- *
- * Valid HTML means the W3C Nu Html Checker (vnu), the reference checker of the HTML standard; a
- * linter's further rules would repeat what axe and ESLint already check.
- *
- * Then the security and cache headers, read from netlify.toml (never copied here), so the local
- * server is checked against what Netlify is told to send, and the Content-Security-Policy in
- * Chromium: every page is opened with a listener for `securitypolicyviolation`, and the header
- * policy and each page's meta policy together must block nothing the site needs. Then links,
- * other hosts, axe on every page in both themes at two widths, and, on the variant site, an island
- * that throws: a quiet fallback in the built site, the error and its stack in `astro dev`.
+ * Site-wide checks on the built site, each walking every page and naming every failure: valid HTML
+ * (the W3C Nu Html Checker, the standard's reference), internal links, head tags, sitemap, robots,
+ * JSON-LD; netlify.toml's headers and each page's CSP in Chromium; external links and other hosts;
+ * axe on every page in both themes at two widths; and islands that throw (variant site, astro dev).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

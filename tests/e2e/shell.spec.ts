@@ -1,14 +1,8 @@
 /**
- * The shell every page shares, on the shared site: each route answers with header, one h1 and
- * footer; the 404 pages; the footer; the header (scroll state, links, active route); the mobile
- * menu at 390×844 as a modal. Then the device matrix: every route of the built site at five
- * screen sizes (a 390×844 phone with touch), each in one theme, alternating (see matrixTheme). On
- * each page: nothing scrolls sideways, every target is big enough for a finger or spaced as WCAG
- * 2.5.8 allows, in-page links land below the fixed header, and where the header shows the menu
- * button, the menu covers the screen and every link in it is hit at its centre at the top, middle
- * and bottom of the page. A route with a problem gets a full-page screenshot attached, named for
- * its route, viewport and theme. One matrix test per screen size walks all routes (one browser
- * page, no rebuilds), so the whole matrix costs a few page loads per route.
+ * The shell every page shares: routes (header, one h1, footer), the 404 pages, footer, header and
+ * the mobile menu as a modal. Then the device matrix: every route at five screen sizes, one theme
+ * each, alternating: nothing scrolls sideways, targets big enough (axe, WCAG 2.5.8), anchors clear
+ * of the header, and the menu hit-tested at the top, middle and bottom of the page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { listBuiltPages } from '../support/builtSite';

@@ -1,14 +1,8 @@
 /**
- * The theme: dark by default, the toggle switches and persists, the right theme is painted
- * before any stylesheet, "system" follows the operating system.
- *
- * The theme toggle hydrates on first interaction (client:interaction): the pages whose only
- * island it is load no script file until a visitor reaches for it, and the interaction that
- * wakes it is not lost: the first click, tap, Enter or Space switches the theme exactly once,
- * also when it lands before the island's code has arrived.
- *
- * "Before the code has arrived" is made certain rather than hoped for: the script requests are
- * held at the network until the click has happened, then let through.
+ * The theme: dark by default, painted before any stylesheet, "system" follows the OS. The toggle
+ * hydrates on first interaction: its pages load no script until then, and that first click, tap,
+ * Enter or Space switches exactly once, even before the code has arrived (its requests are held
+ * at the network until the click has happened, so "before" is certain).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,11 +1,8 @@
 /**
- * Astro's incremental build (experimental.incrementalBuild) with the pages' cacheKeys
- * (src/cms/cacheKey.ts), through real `astro build`s of the seed content. An editor renames
- * a post, its topic and one of its authors; the rebuild, into the same output folder with the
- * same cache (as the rebuild listener builds), writes a site byte for byte the same as a build
- * from an empty cache, and renders again exactly the keyed pages whose bytes changed: every other
- * post, list, topic, author, feed and share card is reused. And a failed build of the rebuild
- * listener leaves no cached page that a later build could trust wrongly.
+ * Astro's incremental build with the pages' cacheKeys, through real builds of the seed content: an
+ * editor renames a post, its topic and an author; the rebuild into the same folders is byte for
+ * byte a cold build's and renders again only the pages whose bytes changed. A failed listener
+ * build leaves no cached page a later build could trust wrongly.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -1,19 +1,8 @@
 /**
- * A local stand-in for EmailJS's REST API, so the real @emailjs/browser SDK in a real browser can
- * be tested without sending mail. It speaks the contract the SDK (4.4.1) uses:
- *
- * - `POST {origin}/api/v1.0/email/send` with `Content-type: application/json` and the JSON body
- *   `{ lib_version, user_id, service_id, template_id, template_params }`;
- * - the SDK reads the answer with `response.text()`, resolves with `{ status, text }` when the
- *   status is 2xx (`response.ok`) and rejects with the same object otherwise; a network failure
- *   rejects with fetch's TypeError (no status);
- * - the request is cross-origin with a JSON body, so the browser sends a CORS preflight first:
- *   `OPTIONS` is answered with the allow-headers a browser needs, and every answer carries
- *   `Access-Control-Allow-Origin`, as the real API's do.
- *
- * Answers are scriptable (status, body, delay, held until released, socket destroyed), every
- * send request is recorded, and the endpoint can stop listening and start again on the same port
- * (the site under test has the origin baked in at build time), which gives "connection refused".
+ * A local stand-in for EmailJS's REST API (the contract of @emailjs/browser 4.4.1: a JSON POST to
+ * /api/v1.0/email/send after a CORS preflight, read with response.text()), so the real SDK is
+ * tested in Chromium with CORS enforced. Answers are scriptable, requests recorded, and it can
+ * stop and listen again on its port (the built site's origin), for "connection refused".
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,14 +1,8 @@
 /**
- * The two sites the Playwright global setup builds once for every spec, and how a worker finds
- * them:
- *
- * - the shared site: a production build against the seeded PocketBase, every optional setting
- *   left out, its contact form pointed at the fake EmailJS endpoint the global setup runs;
- * - the variant site: every variant that does not contradict another, in one build. An empty
- *   PocketBase (the empty blog, the sample testimonials), a local build without the EmailJS
- *   values (the form that cannot send, and the CSP production gets by default), every optional
- *   setting given (demo video, social profile, a Free plan until 2099) and the test-only page
- *   whose islands throw (tests/fixtures/island-errors, built only through that folder's config).
+ * The two sites the Playwright global setup builds once for every spec: the shared site (production
+ * build, seeded PocketBase, the local EmailJS endpoint) and the variant site (empty PocketBase, no
+ * EmailJS values, every optional setting given, and tests/fixtures/island-errors' throwing
+ * islands), and how a worker finds them.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,15 +1,8 @@
 /**
- * The rebuild listener as it runs in production: its own process, started from a copy of the
- * project installed with `npm ci --omit=dev` (so every package it and the build import must be a
- * dependency), serving the live site itself (REBUILD_SERVE_PORT), building from a real
- * PocketBase reached through a gate that can hold connections unanswered.
- *
- * In order: hostile requests on both ports; a build that hangs on a silent PocketBase is stopped
- * with its whole process group after REBUILD_TIMEOUT_SECONDS while the live site stays; the next
- * request starts a new build; SIGTERM stops the listener and its build. Then, started again with
- * the default timeout (a whole build outlasts the short one used above), the listener publishes
- * the real site (whose feeds and JSON-LD stay well-formed whatever a title holds:
- * hostileContent.test.ts).
+ * The rebuild listener as production runs it: its own process, from a copy installed with
+ * `npm ci --omit=dev`, serving the live site, building from a real PocketBase behind a gate that
+ * can hold connections. Hostile requests; a hung build stopped with its process group while the
+ * live site stays; the next request builds; SIGTERM stops both; then it publishes the real site.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';

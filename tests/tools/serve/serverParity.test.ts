@@ -1,15 +1,8 @@
 /**
- * The local server answers as Netlify does, for a site shaped like ours (Astro's format: 'file',
- * so /about is about.html) and the project's own netlify.toml. The expected table comes from
- * Netlify's documented rules, written out by hand, not from what the server answers:
- * - pretty URLs: /x and /x/ both serve x.html (as `netlify dev` answers), and /x redirects to
- *   /x/ where only x/index.html exists;
- * - shadowing: a redirect rule that is not forced applies only where no file answers, and the
- *   first matching rule wins (/blog/page/99 takes /blog/page/*, not /blog/*);
- * - a path nothing answers gets 404.html with status 404;
- * - [[headers]] apply by their `for` glob (`*` the rest, `:name` one segment), and a file no rule
- *   gives a Cache-Control gets Netlify's default, public,max-age=0,must-revalidate.
- * Our own rules on top: no dot-file, nothing outside the root, the site-wide headers on every answer.
+ * The local server answers as Netlify does for a site shaped like ours (about.html for /about and
+ * /about/) with the project's netlify.toml: the table is Netlify's documented rules written out by
+ * hand (pretty URLs, unforced rules only where no file answers, the first matching rule, 404.html,
+ * [[headers]] by glob), plus ours: no dot-file, nothing above the root, site-wide headers always.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
