@@ -56,7 +56,6 @@ async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Pr
   return { seconds: result.mean, cpuSeconds: result.user + result.system, peakBytes };
 }
 
-/** `posts` is 1,000 but for trying the bench (the hidden --posts). */
 /** A PocketBase in `work` with an admin client, stopped by measureBuildScale. */
 async function benchPocketBase(work: string, name: string) {
   const dataDir = path.join(work, name);
@@ -66,6 +65,7 @@ async function benchPocketBase(work: string, name: string) {
   return { server, pb: await ensureAdmin({ url: server.url, dataDir, email, password }) };
 }
 
+/** `posts` is 1,000 but for trying the bench (the hidden --posts). */
 export async function measureBuildScale({ quick, posts }: { quick: boolean; posts: number }) {
   const work = await mkdtemp(path.join(tmpdir(), 'lw-bench-scale-'));
   const servers: { stop: () => Promise<unknown> }[] = [];
@@ -83,8 +83,18 @@ export async function measureBuildScale({ quick, posts }: { quick: boolean; post
     console.log(`  creating ${posts} posts without banners (each draws its share card)…`);
     await createPosts(cards.pb, posts, benchPost);
     const cardsUrl = cards.server.url;
-    await build('cold1000cards', `cold build, ${posts} posts, cards`, cardsUrl, `${work}/cards`);
-    await build('warm1000cards', `warm build, ${posts} posts, cards`, cardsUrl, `${work}/cards`);
+    await build(
+      'cold1000cards',
+      `cold build, ${posts} posts, cards`,
+      cardsUrl,
+      path.join(work, 'cards'),
+    );
+    await build(
+      'warm1000cards',
+      `warm build, ${posts} posts, cards`,
+      cardsUrl,
+      path.join(work, 'cards'),
+    );
     await cards.server.stop();
 
     const { server, pb } = await benchPocketBase(work, 'pb_data');
@@ -95,7 +105,12 @@ export async function measureBuildScale({ quick, posts }: { quick: boolean; post
     await build('warm1000', `warm build, ${posts} posts`, server.url, path.join(work, 'small'));
     if (!quick) {
       await createPosts(pb, 4 * posts, (index: number) => benchPost(posts + index));
-      await build('cold5000', `cold build, ${5 * posts} posts`, server.url, `${work}/large`);
+      await build(
+        'cold5000',
+        `cold build, ${5 * posts} posts`,
+        server.url,
+        path.join(work, 'large'),
+      );
     }
   } finally {
     await Promise.all(servers.map((running) => running.stop()));
