@@ -19,13 +19,11 @@ import { runLighthouse } from './lighthouse.ts';
 import { measurePublish } from './publish.ts';
 import { measureBuildScale } from './scale.ts';
 import { weighScripts } from './scripts.ts';
+import lighthouserc from '../../lighthouserc.json' with { type: 'json' };
+import sizeLimits from '../../.size-limit.json' with { type: 'json' };
 
 const BENCH_DIR = path.join(PROJECT_ROOT, '.bench');
 const SITE_DIR = path.join(BENCH_DIR, 'site');
-const readJson = async (file: string) =>
-  JSON.parse(await readFile(path.join(PROJECT_ROOT, file), 'utf8'));
-const lighthouserc = await readJson('lighthouserc.json');
-const sizeLimits = await readJson('.size-limit.json');
 
 const { values } = parseArgs({
   options: {
