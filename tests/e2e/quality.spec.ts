@@ -15,7 +15,7 @@ import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { getFreePort } from '../../tools/local/pocketbase/server.ts';
-import { compilePattern, NETLIFY_TOML } from '../../tools/serve/staticServer.ts';
+import { compilePattern, NETLIFY_TOML } from '../../tools/serve/netlifyRules.ts';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/builtSite';
 import {
   expectNoAxeViolations,

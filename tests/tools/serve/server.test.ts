@@ -3,11 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compilePattern,
-  isHiddenPath,
-  startStaticServer,
-} from '../../../tools/serve/staticServer.ts';
+import { compilePattern } from '../../../tools/serve/netlifyRules.ts';
+import { isHiddenPath, startStaticServer } from '../../../tools/serve/staticServer.ts';
 import { hostileRequests, rawRequest } from '../../support/rawHttp';
 
 /** The security headers every answer carries (from the test rules: X-Test, like netlify.toml's /*). */
