@@ -1,14 +1,17 @@
 /*
- * A post is checked before it is saved (pb_hooks/content/publishCheck.js): a body over the site's
- * size limit refuses any save; what the site would leave out refuses a save with `published`
- * ticked, with a message the admin UI shows. Drafts are otherwise saved as they are. PocketBase 0.22 API: request hooks, so both the admin UI and the REST API
- * are covered; a handler cannot see this file's top-level names, so it requires what it needs.
+ * A post is checked before it is saved (content/publishCheck.js): a body over the site's size
+ * limit refuses any save; what the site would leave out refuses a save with `published` ticked,
+ * with a message the admin UI shows. Drafts are otherwise saved as they are. Request hooks, so
+ * both the admin UI and the REST API are covered. It runs after pictures.pb.js (hook files load
+ * in name order), so pasted pictures are files by then.
  */
 
-onRecordBeforeCreateRequest(function (e) {
+onRecordCreateRequest(function (e) {
   require(__hooks + '/content/publishCheck.js').checkBeforeSave(e);
+  e.next();
 }, 'blogs');
 
-onRecordBeforeUpdateRequest(function (e) {
+onRecordUpdateRequest(function (e) {
   require(__hooks + '/content/publishCheck.js').checkBeforeSave(e);
+  e.next();
 }, 'blogs');

@@ -2,27 +2,22 @@
  * Content changes publish the site (the logic is in rebuild/):
  * - a blogs record saved with `published` ticked and no `published_at` is dated now before it is
  *   stored (REST API and admin UI alike);
- * - after a blogs, testimonials, tags or authors record is created, updated or deleted, the public site's build
- *   hook is called when visitors see the change, the preview hook on every save.
+ * - once a blogs, testimonials, tags or authors record is created, updated or deleted, the public
+ *   site's build hook is called when visitors see the change, the preview hook on every save.
  * The minute job (scheduled posts, held-back and failed POSTs) is wired in site-rebuild-cron.pb.js.
  *
- * PocketBase 0.22 API (the version the project pins): request hooks only, so nothing is sent
- * twice (the onModelAfter… hooks would fire as well). Handlers cannot see this file's top-level
- * names, so each one requires what it needs.
+ * Request hooks (the admin UI and the REST API), so that a record saved by a hook or a migration
+ * sends nothing. `e.next()` stores the record; what follows it runs once the save has succeeded
+ * and never throws. Handlers cannot see this file's top-level names, so each requires what it
+ * needs.
  */
 
-onRecordBeforeCreateRequest(function (e) {
-  require(__hooks + '/rebuild/public.js').fillPublishedAt(e.record);
-}, 'blogs');
-
-onRecordBeforeUpdateRequest(function (e) {
-  require(__hooks + '/rebuild/public.js').fillPublishedAt(e.record);
-}, 'blogs');
-
-// These run before the response is written; recordChanged never throws.
-onRecordAfterCreateRequest(
+onRecordCreateRequest(
   function (e) {
-    require(__hooks + '/rebuild/public.js').recordChanged(e.record, 'created', null);
+    var rebuild = require(__hooks + '/rebuild/public.js');
+    if (e.collection.name === 'blogs') rebuild.fillPublishedAt(e.record);
+    e.next();
+    rebuild.recordChanged(e.record, 'created', null);
   },
   'blogs',
   'testimonials',
@@ -30,14 +25,14 @@ onRecordAfterCreateRequest(
   'authors',
 );
 
-onRecordAfterUpdateRequest(
+onRecordUpdateRequest(
   function (e) {
-    // originalCopy(): the record as it was loaded, before this update.
-    require(__hooks + '/rebuild/public.js').recordChanged(
-      e.record,
-      'updated',
-      e.record.originalCopy(),
-    );
+    var rebuild = require(__hooks + '/rebuild/public.js');
+    if (e.collection.name === 'blogs') rebuild.fillPublishedAt(e.record);
+    // original(): the record as it was loaded, before this update.
+    var before = e.record.original();
+    e.next();
+    rebuild.recordChanged(e.record, 'updated', before);
   },
   'blogs',
   'testimonials',
@@ -45,8 +40,9 @@ onRecordAfterUpdateRequest(
   'authors',
 );
 
-onRecordAfterDeleteRequest(
+onRecordDeleteRequest(
   function (e) {
+    e.next();
     require(__hooks + '/rebuild/public.js').recordChanged(e.record, 'deleted', null);
   },
   'blogs',

@@ -1,50 +1,33 @@
-// PocketBase 0.22 syntax: migrate((db) => …) with `schema`. Rules: public list/view,
-// null create/update/delete (admins only). The index on `created` keeps the
-// `-created` sort the site relies on fast for thousands of posts.
+// The posts. Public list/view, superuser-only writes (null rules). The index on `created` keeps
+// the newest-first sort fast for thousands of posts. Later migrations add the editorial fields.
 migrate(
-  (db) => {
+  (app) => {
     const collection = new Collection({
       id: 'lwblogs00000001',
       name: 'blogs',
       type: 'base',
-      system: false,
-      schema: [
+      fields: [
         {
-          system: false,
           id: 'lwblogtitle',
           name: 'title',
           type: 'text',
           required: true,
           presentable: true,
-          unique: false,
-          options: { min: null, max: 300, pattern: '' },
+          max: 300,
         },
+        { id: 'lwblogcontent', name: 'content', type: 'editor', convertURLs: false },
         {
-          system: false,
-          id: 'lwblogcontent',
-          name: 'content',
-          type: 'editor',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { convertUrls: false },
-        },
-        {
-          system: false,
           id: 'lwblogbanner',
           name: 'banner_image',
           type: 'file',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: {
-            mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
-            thumbs: [],
-            maxSelect: 1,
-            maxSize: 5242880,
-            protected: false,
-          },
+          mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
+          thumbs: [],
+          maxSelect: 1,
+          maxSize: 5242880,
+          protected: false,
         },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],
       indexes: ['CREATE INDEX `idx_blogs_created` ON `blogs` (`created`)'],
       listRule: '',
@@ -52,14 +35,10 @@ migrate(
       createRule: null,
       updateRule: null,
       deleteRule: null,
-      options: {},
     });
-
-    return Dao(db).saveCollection(collection);
+    app.save(collection);
   },
-  (db) => {
-    const dao = new Dao(db);
-    const collection = dao.findCollectionByNameOrId('blogs');
-    return dao.deleteCollection(collection);
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('blogs'));
   },
 );

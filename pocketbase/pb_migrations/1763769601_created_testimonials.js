@@ -1,68 +1,29 @@
-// PocketBase 0.22 syntax. Public list/view, admin-only writes (null rules).
+// Testimonials. Public list/view, superuser-only writes (null rules).
+const textField = (id, name, max, extra = {}) => ({ id, name, type: 'text', max, ...extra });
+
 migrate(
-  (db) => {
+  (app) => {
     const collection = new Collection({
       id: 'lwtestimonial01',
       name: 'testimonials',
       type: 'base',
-      system: false,
-      schema: [
+      fields: [
+        textField('lwtestiquote', 'quote', 2000, { presentable: true }),
+        textField('lwtestiauthor', 'author', 200),
+        textField('lwtestiposition', 'position', 200),
+        textField('lwtesticompany', 'company', 200),
         {
-          system: false,
-          id: 'lwtestiquote',
-          name: 'quote',
-          type: 'text',
-          required: false,
-          presentable: true,
-          unique: false,
-          options: { min: null, max: 2000, pattern: '' },
-        },
-        {
-          system: false,
-          id: 'lwtestiauthor',
-          name: 'author',
-          type: 'text',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 200, pattern: '' },
-        },
-        {
-          system: false,
-          id: 'lwtestiposition',
-          name: 'position',
-          type: 'text',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 200, pattern: '' },
-        },
-        {
-          system: false,
-          id: 'lwtesticompany',
-          name: 'company',
-          type: 'text',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 200, pattern: '' },
-        },
-        {
-          system: false,
           id: 'lwtestiavatar',
           name: 'avatar',
           type: 'file',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: {
-            mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
-            thumbs: [],
-            maxSelect: 1,
-            maxSize: 2097152,
-            protected: false,
-          },
+          mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'],
+          thumbs: [],
+          maxSelect: 1,
+          maxSize: 2097152,
+          protected: false,
         },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],
       indexes: ['CREATE INDEX `idx_testimonials_created` ON `testimonials` (`created`)'],
       listRule: '',
@@ -70,14 +31,10 @@ migrate(
       createRule: null,
       updateRule: null,
       deleteRule: null,
-      options: {},
     });
-
-    return Dao(db).saveCollection(collection);
+    app.save(collection);
   },
-  (db) => {
-    const dao = new Dao(db);
-    const collection = dao.findCollectionByNameOrId('testimonials');
-    return dao.deleteCollection(collection);
+  (app) => {
+    app.delete(app.findCollectionByNameOrId('testimonials'));
   },
 );

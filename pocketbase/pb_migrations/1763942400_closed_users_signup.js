@@ -1,17 +1,15 @@
-// PocketBase 0.22 syntax. The site has no accounts: the built-in `users` collection, which lets
-// anyone sign up by default (create rule ""), is closed to everyone but admins. Editors sign in
-// to the admin UI as admins, never as users.
+// The site has no accounts: the built-in `users` collection, which lets anyone sign up by default
+// (create rule ""), is closed to everyone but superusers. Editors sign in to the admin UI as
+// superusers, never as users.
 migrate(
-  (db) => {
-    const dao = new Dao(db);
-    const users = dao.findCollectionByNameOrId('users');
+  (app) => {
+    const users = app.findCollectionByNameOrId('users');
     users.createRule = null;
-    return dao.saveCollection(users);
+    app.save(users);
   },
-  (db) => {
-    const dao = new Dao(db);
-    const users = dao.findCollectionByNameOrId('users');
+  (app) => {
+    const users = app.findCollectionByNameOrId('users');
     users.createRule = '';
-    return dao.saveCollection(users);
+    app.save(users);
   },
 );

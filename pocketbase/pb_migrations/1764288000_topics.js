@@ -1,48 +1,30 @@
-// PocketBase 0.22 syntax. Topics: a `tags` collection editors manage like any record (name, slug,
-// description), readable by anyone like the posts, and a `tags` relation on blogs (any number of
-// topics a post). Existing posts keep no topic and stay valid. A topic's page on the site exists
-// only while a public post has it (see src/lib/blog/topics.ts).
+// Topics: a `tags` collection editors manage like any record (name, slug, description), readable
+// by anyone like the posts, and a `tags` relation on blogs (any number of topics a post). Existing
+// posts keep no topic and stay valid. A topic's page on the site exists only while a public post
+// has it (see src/lib/blog/topics.ts).
 const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** A relation's "any number": what PocketBase writes for a relation without a maximum. */
+const ANY_NUMBER = 2147483647;
 
 migrate(
-  (db) => {
-    const dao = new Dao(db);
+  (app) => {
     const tags = new Collection({
       id: 'lwtags000000001',
       name: 'tags',
       type: 'base',
-      system: false,
-      schema: [
+      fields: [
+        { id: 'lwtagname', name: 'name', type: 'text', required: true, presentable: true, max: 60 },
         {
-          system: false,
-          id: 'lwtagname',
-          name: 'name',
-          type: 'text',
-          required: true,
-          presentable: true,
-          unique: false,
-          options: { min: null, max: 60, pattern: '' },
-        },
-        {
-          system: false,
           id: 'lwtagslug',
           name: 'slug',
           type: 'text',
           required: true,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 60, pattern: SLUG_PATTERN },
+          max: 60,
+          pattern: SLUG_PATTERN,
         },
-        {
-          system: false,
-          id: 'lwtagdescription',
-          name: 'description',
-          type: 'text',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 300, pattern: '' },
-        },
+        { id: 'lwtagdescription', name: 'description', type: 'text', max: 300 },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],
       indexes: [
         'CREATE UNIQUE INDEX `idx_tags_slug` ON `tags` (`slug`)',
@@ -53,36 +35,27 @@ migrate(
       createRule: null,
       updateRule: null,
       deleteRule: null,
-      options: {},
     });
-    dao.saveCollection(tags);
+    app.save(tags);
 
-    const blogs = dao.findCollectionByNameOrId('blogs');
-    blogs.schema.addField(
-      new SchemaField({
-        system: false,
+    const blogs = app.findCollectionByNameOrId('blogs');
+    blogs.fields.add(
+      new Field({
         id: 'lwblogtags',
         name: 'tags',
         type: 'relation',
-        required: false,
-        presentable: false,
-        unique: false,
-        options: {
-          collectionId: tags.id,
-          cascadeDelete: false,
-          minSelect: null,
-          maxSelect: null,
-          displayFields: ['name'],
-        },
+        collectionId: tags.id,
+        cascadeDelete: false,
+        minSelect: 0,
+        maxSelect: ANY_NUMBER,
       }),
     );
-    dao.saveCollection(blogs);
+    app.save(blogs);
   },
-  (db) => {
-    const dao = new Dao(db);
-    const blogs = dao.findCollectionByNameOrId('blogs');
-    blogs.schema.removeField(blogs.schema.getFieldByName('tags').id);
-    dao.saveCollection(blogs);
-    dao.deleteCollection(dao.findCollectionByNameOrId('tags'));
+  (app) => {
+    const blogs = app.findCollectionByNameOrId('blogs');
+    blogs.fields.removeByName('tags');
+    app.save(blogs);
+    app.delete(app.findCollectionByNameOrId('tags'));
   },
 );

@@ -1,79 +1,50 @@
-// PocketBase 0.22 syntax. Named authors: an `authors` collection (name, slug, role or
-// credentials, a short bio, an avatar), readable by anyone like the posts, and an `authors`
-// relation on blogs (a post may have several). Existing posts keep no author and stay valid: the
-// site shows them as by "Ledgerwise Team", as before. An author's page on the site exists only
-// while a public post names them.
+// Named authors: an `authors` collection (name, slug, role or credentials, a short bio, an
+// avatar), readable by anyone like the posts, and an `authors` relation on blogs (a post may have
+// several). Existing posts keep no author and stay valid: the site shows them as by "Ledgerwise
+// Team", as before. An author's page on the site exists only while a public post names them.
 const SLUG_PATTERN = '^[a-z0-9]+(-[a-z0-9]+)*$';
+/** A relation's "any number": what PocketBase writes for a relation without a maximum. */
+const ANY_NUMBER = 2147483647;
 
 migrate(
-  (db) => {
-    const dao = new Dao(db);
+  (app) => {
     // An avatar accepts what a post's banner accepts, at most 2 MB.
-    const banner = dao
-      .findCollectionByNameOrId('blogs')
-      .schema.getFieldByName('banner_image').options;
+    const banner = app.findCollectionByNameOrId('blogs').fields.getByName('banner_image');
     const authors = new Collection({
       id: 'lwauthors000001',
       name: 'authors',
       type: 'base',
-      system: false,
-      schema: [
+      fields: [
         {
-          system: false,
           id: 'lwauthorname',
           name: 'name',
           type: 'text',
           required: true,
           presentable: true,
-          unique: false,
-          options: { min: null, max: 100, pattern: '' },
+          max: 100,
         },
         {
-          system: false,
           id: 'lwauthorslug',
           name: 'slug',
           type: 'text',
           required: true,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 100, pattern: SLUG_PATTERN },
+          max: 100,
+          pattern: SLUG_PATTERN,
         },
+        { id: 'lwauthorrole', name: 'role', type: 'text', max: 120 },
+        { id: 'lwauthorbio', name: 'bio', type: 'text', max: 600 },
         {
-          system: false,
-          id: 'lwauthorrole',
-          name: 'role',
-          type: 'text',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 120, pattern: '' },
-        },
-        {
-          system: false,
-          id: 'lwauthorbio',
-          name: 'bio',
-          type: 'text',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: { min: null, max: 600, pattern: '' },
-        },
-        {
-          system: false,
           id: 'lwauthoravatar',
           name: 'avatar',
           type: 'file',
-          required: false,
-          presentable: false,
-          unique: false,
-          options: {
-            mimeTypes: banner.mimeTypes,
-            thumbs: [],
-            maxSelect: 1,
-            maxSize: 2097152,
-            protected: false,
-          },
+          mimeTypes: banner.mimeTypes,
+          thumbs: [],
+          maxSelect: 1,
+          maxSize: 2097152,
+          protected: false,
         },
+        { name: 'created', type: 'autodate', onCreate: true, onUpdate: false },
+        { name: 'updated', type: 'autodate', onCreate: true, onUpdate: true },
       ],
       indexes: ['CREATE UNIQUE INDEX `idx_authors_slug` ON `authors` (`slug`)'],
       listRule: '',
@@ -81,36 +52,27 @@ migrate(
       createRule: null,
       updateRule: null,
       deleteRule: null,
-      options: {},
     });
-    dao.saveCollection(authors);
+    app.save(authors);
 
-    const blogs = dao.findCollectionByNameOrId('blogs');
-    blogs.schema.addField(
-      new SchemaField({
-        system: false,
+    const blogs = app.findCollectionByNameOrId('blogs');
+    blogs.fields.add(
+      new Field({
         id: 'lwblogauthors',
         name: 'authors',
         type: 'relation',
-        required: false,
-        presentable: false,
-        unique: false,
-        options: {
-          collectionId: authors.id,
-          cascadeDelete: false,
-          minSelect: null,
-          maxSelect: null,
-          displayFields: ['name'],
-        },
+        collectionId: authors.id,
+        cascadeDelete: false,
+        minSelect: 0,
+        maxSelect: ANY_NUMBER,
       }),
     );
-    dao.saveCollection(blogs);
+    app.save(blogs);
   },
-  (db) => {
-    const dao = new Dao(db);
-    const blogs = dao.findCollectionByNameOrId('blogs');
-    blogs.schema.removeField(blogs.schema.getFieldByName('authors').id);
-    dao.saveCollection(blogs);
-    dao.deleteCollection(dao.findCollectionByNameOrId('authors'));
+  (app) => {
+    const blogs = app.findCollectionByNameOrId('blogs');
+    blogs.fields.removeByName('authors');
+    app.save(blogs);
+    app.delete(app.findCollectionByNameOrId('authors'));
   },
 );

@@ -1,15 +1,17 @@
-// PocketBase 0.22 syntax. What an editor has not published stays private through every path an
-// anonymous client can take:
+// What an editor has not published stays private through every path an anonymous client can
+// take:
 //
-// 1. PocketBase 0.22 joins back-relations (`blogs_via_tags.title`, `tags.blogs_via_tags.content`)
-//    in a client's filter or sort without applying the `blogs` rules to the joined posts (fixed
-//    upstream only in 0.32), so a list answered differently while a draft held a word. Every
-//    collection an anonymous client can list refuses (lists nothing for) a filter or sort that
-//    names a back-relation. `~` escapes `_` in a value without `%`, so "_via_" matches only
-//    itself: `name ~ "aviation"` still works. `@collection.…` in a client filter is admins-only.
+// 1. PocketBase joined back-relations (`blogs_via_tags.title`, `tags.blogs_via_tags.content`) in
+//    a client's filter or sort without applying the `blogs` rules to the joined posts (fixed
+//    upstream in 0.32, except in "every record" conditions), so a list answered differently while
+//    a draft held a word. Every collection an anonymous client can list refuses (lists nothing
+//    for) a filter or sort that names a back-relation; 1795737601_private_views.js adds the same
+//    guard to the view rules, which realtime subscriptions are checked against. `~` escapes `_`
+//    in a value without `%`, so "_via_" matches only itself: `name ~ "aviation"` still works.
+//    `@collection.…` in a client filter is superusers-only.
 // 2. A topic or an author is readable only while a live post has them, as the site shows them:
 //    an unused author's bio, or a topic only a draft has, is nobody's business. The three
-//    conditions name the same back-relation, which PocketBase 0.22 joins once, so they hold
+//    conditions name the same back-relation, which PocketBase joins once, so they hold
 //    for one post together (a scheduled post and a past-dated draft do not add up to a live
 //    post). The join tests membership exactly (json_each); listing 20 topics over 10,000 posts
 //    took about 1 s. `@collection.blogs.tags ?~ id` took 0.1 s but matches an id as a LIKE
@@ -52,17 +54,16 @@ const RULES = {
 };
 
 /** Sets every collection's rules to the `which`th entry (0: after, 1: before). */
-const applyRules = (db, which) => {
-  const dao = new Dao(db);
+const applyRules = (app, which) => {
   for (const [name, rules] of Object.entries(RULES)) {
-    const collection = dao.findCollectionByNameOrId(name);
+    const collection = app.findCollectionByNameOrId(name);
     collection.listRule = rules[which].list;
     collection.viewRule = rules[which].view;
-    dao.saveCollection(collection);
+    app.save(collection);
   }
 };
 
 migrate(
-  (db) => applyRules(db, 0),
-  (db) => applyRules(db, 1),
+  (app) => applyRules(app, 0),
+  (app) => applyRules(app, 1),
 );

@@ -1,6 +1,6 @@
 /**
  * What every loader of src/cms shares: its options and their defaults (astro:env through
- * config/env.ts), the connection (anonymous, or an admin for a draft preview), the picture cache,
+ * config/env.ts), the connection (anonymous, or a superuser for a draft preview), the picture cache,
  * and the messages of a blog that cannot be read.
  */
 import type { LoaderContext } from 'astro/loaders';
@@ -24,11 +24,11 @@ export interface PocketBaseLoaderOptions {
   siteOrigin?: string;
   /**
    * A draft preview: read drafts, scheduled posts and unpublished testimonials as a PocketBase
-   * admin. Default: PREVIEW_DRAFTS=1. Without it the loader reads as a visitor would.
+   * superuser. Default: PREVIEW_DRAFTS=1. Without it the loader reads as a visitor would.
    */
   preview?: boolean;
-  /** Admin login for a preview. Default: POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD. */
-  admin?: { email?: string; password?: string };
+  /** Superuser login for a preview. Default: POCKETBASE_SUPERUSER_EMAIL / _PASSWORD. */
+  superuser?: { email?: string; password?: string };
   /** Limit of one PocketBase answer (default POCKETBASE_TIMEOUT_SECONDS). */
   timeoutMs?: number;
   /** Limit of one picture download (default LIMITS.imageDownloadTimeoutMs). */
@@ -51,9 +51,10 @@ const MISSING_URL_MESSAGE =
   'POCKETBASE_URL is not set. A production build reads the blog and testimonials from PocketBase: ' +
   'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
 
-export const MISSING_ADMIN_MESSAGE =
-  'PREVIEW_DRAFTS=1 reads drafts as a PocketBase admin: set POCKETBASE_ADMIN_EMAIL and ' +
-  'POCKETBASE_ADMIN_PASSWORD (or unset PREVIEW_DRAFTS for the public site).';
+export const MISSING_SUPERUSER_MESSAGE =
+  'PREVIEW_DRAFTS=1 reads drafts as a PocketBase superuser: set POCKETBASE_SUPERUSER_EMAIL and ' +
+  'POCKETBASE_SUPERUSER_PASSWORD (PocketBase 0.22 called them admins: POCKETBASE_ADMIN_…), or ' +
+  'unset PREVIEW_DRAFTS for the public site.';
 
 /**
  * `astro build`, the CLI command every script and Netlify use. Not `astro dev`, nor `astro check`
@@ -70,7 +71,7 @@ export function resolveOptions(options: PocketBaseLoaderOptions) {
     failOnError: options.failOnError ?? isProductionBuild(),
     siteOrigin: options.siteOrigin ?? SITE.url,
     preview: options.preview ?? IS_PREVIEW,
-    admin: options.admin ?? POCKETBASE.admin,
+    superuser: options.superuser ?? POCKETBASE.superuser,
     timeoutMs: options.timeoutMs ?? POCKETBASE.timeoutMs,
     imageTimeoutMs: options.imageTimeoutMs,
     imageAllowedOrigins: options.imageAllowedOrigins ?? IMAGE_ALLOWED_ORIGINS,
@@ -85,12 +86,19 @@ export type Settings = ReturnType<typeof resolveOptions>;
  * rules keep drafts and scheduled posts out, so what the build cannot see no visitor can. Only a
  * preview logs in.
  */
-export async function connect({ url, preview, admin, timeoutMs }: Settings): Promise<PocketBase> {
+export async function connect({
+  url,
+  preview,
+  superuser,
+  timeoutMs,
+}: Settings): Promise<PocketBase> {
   if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
   const pb = createPocketBaseClient(url, timeoutMs);
   if (preview) {
-    if (!admin.email || !admin.password) throw new BlogLoadError(MISSING_ADMIN_MESSAGE);
-    await pb.admins.authWithPassword(admin.email, admin.password);
+    if (!superuser.email || !superuser.password) {
+      throw new BlogLoadError(MISSING_SUPERUSER_MESSAGE);
+    }
+    await pb.collection('_superusers').authWithPassword(superuser.email, superuser.password);
   }
   return pb;
 }
@@ -109,7 +117,7 @@ export function openImageCache({ config, meta }: LoaderContext, settings: Settin
 
 /** A record's file: its PocketBase URL (file names are unique and never change in place). */
 export function fileUrl(pb: PocketBase, record: RecordModel, filename: string | null | undefined) {
-  return filename ? pb.files.getUrl(record, filename) : undefined;
+  return filename ? pb.files.getURL(record, filename) : undefined;
 }
 
 /** A picture from the cache, or undefined with a warning when it cannot be downloaded. */

@@ -20,8 +20,8 @@ import {
   ASTRO_CACHE_DIR,
   CONTENT_IMAGE_ALLOWED_ORIGINS,
   FREE_PLAN_END_DATE,
-  POCKETBASE_ADMIN_EMAIL,
-  POCKETBASE_ADMIN_PASSWORD,
+  POCKETBASE_SUPERUSER_EMAIL,
+  POCKETBASE_SUPERUSER_PASSWORD,
   POCKETBASE_TIMEOUT_SECONDS,
   POCKETBASE_URL,
   PREVIEW_DRAFTS,
@@ -81,8 +81,8 @@ export const POCKETBASE = {
   url: POCKETBASE_URL?.replace(/\/+$/, ''),
   /** POCKETBASE_TIMEOUT_SECONDS: the longest wait for one answer, body included. */
   timeoutMs: POCKETBASE_TIMEOUT_SECONDS * 1000,
-  /** The admin login a draft preview reads drafts with. */
-  admin: { email: POCKETBASE_ADMIN_EMAIL, password: POCKETBASE_ADMIN_PASSWORD },
+  /** The superuser login a draft preview reads drafts with. */
+  superuser: { email: POCKETBASE_SUPERUSER_EMAIL, password: POCKETBASE_SUPERUSER_PASSWORD },
 } as const;
 
 /**

@@ -131,8 +131,11 @@ export const LIMITS = {
   picturesPerPost: 40,
   /** The whole time one build may spend downloading pictures from hosts other than PocketBase. */
   remotePicturesBudgetMs: 120_000,
-  /** A post's body as PocketBase stores it, pasted pictures included. */
-  bodyMaxBytes: 16 * 1024 * 1024,
+  /**
+   * A post's body as PocketBase stores it (its editor field's maxSize): pasted pictures leave the
+   * body at save, so this is text and markup.
+   */
+  bodyMaxBytes: 1024 * 1024,
 } as const;
 
 export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;

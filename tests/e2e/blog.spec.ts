@@ -47,7 +47,7 @@ test.describe('blog with 35 posts', () => {
     test.setTimeout(BUILD_TIMEOUT);
     const pocketbase = await startTestPocketBase();
     try {
-      const pb: PocketBase = await pocketbase.adminClient();
+      const pb: PocketBase = await pocketbase.superuserClient();
       await createPosts(pb, 33);
       const good = new FormData();
       good.set('title', 'Post with a banner');

@@ -205,7 +205,7 @@ test.describe('a post with pictures from another host: production and preview bu
         body: await pngBuffer(900, 600, { r: 30, g: 140, b: 90 }),
       },
     });
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     unreachable = `http://127.0.0.1:${await getFreePort()}/gone.png`;
     post = await pb.collection('blogs').create({
       title: 'Our team at the tax indaba',
@@ -226,8 +226,8 @@ test.describe('a post with pictures from another host: production and preview bu
     )!;
 
     const admin = {
-      POCKETBASE_ADMIN_EMAIL: pocketbase.admin.email,
-      POCKETBASE_ADMIN_PASSWORD: pocketbase.admin.password,
+      POCKETBASE_SUPERUSER_EMAIL: pocketbase.superuser.email,
+      POCKETBASE_SUPERUSER_PASSWORD: pocketbase.superuser.password,
     };
     // "Another host" and the unreachable one are on 127.0.0.1, which the build refuses unless
     // listed, as a self-hoster lists an intranet host.
@@ -470,15 +470,15 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
   }, testInfo) => {
     const pocketbase = await startTestPocketBase();
     try {
-      const pb = await pocketbase.adminClient();
+      const pb = await pocketbase.superuserClient();
       const draft = await pb.collection('blogs').create({
         title: 'Our webinar on provisional tax',
         content:
           '<p>Watch the recording:</p><iframe src="https://www.youtube.com/embed/abc"></iframe>',
       });
       await page.goto(`${pocketbase.url}/_/#/login`);
-      await page.getByLabel('Email').fill(pocketbase.admin.email);
-      await page.getByLabel('Password').fill(pocketbase.admin.password);
+      await page.getByLabel('Email').fill(pocketbase.superuser.email);
+      await page.getByLabel('Password').fill(pocketbase.superuser.password);
       await page.getByRole('button', { name: 'Login' }).click();
       // As an editor goes: the blogs collection, then the draft in its list.
       await page.getByRole('link', { name: 'blogs', exact: true }).click();

@@ -13,7 +13,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogAvailabilityLoader } from '@/cms/blogAvailability';
-import { BlogLoadError, MISSING_ADMIN_MESSAGE } from '@/cms/loaderSettings';
+import { BlogLoadError, MISSING_SUPERUSER_MESSAGE } from '@/cms/loaderSettings';
 import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords } from '@/cms/client';
@@ -44,14 +44,14 @@ describe('blogs loader: 1,234 records', () => {
 
   beforeAll(async () => {
     server = await startTestPocketBase();
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
     created = await createPosts(pb, 1234);
   });
   afterAll(() => server?.stop());
 
   it('reads every record in pages of 500', async () => {
     const requests: { page: unknown; perPage: unknown }[] = [];
-    const client = await server.adminClient();
+    const client = await server.superuserClient();
     client.beforeSend = (url, options) => {
       requests.push({ page: options.query?.page, perPage: options.query?.perPage });
       return { url, options };
@@ -101,7 +101,7 @@ describe('blogs loader: the editorial workflow', () => {
 
   beforeAll(async () => {
     server = await startTestPocketBase();
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
     const blogs = pb.collection('blogs');
     posts = {
       public: await blogs.create({
@@ -133,7 +133,7 @@ describe('blogs loader: the editorial workflow', () => {
       url: server.url,
       failOnError: true,
       // Credentials alone change nothing: only a preview logs in.
-      admin: server.admin,
+      superuser: server.superuser,
     }).load(context);
     const entries = list();
     expect(entries.map((e) => e.id).sort()).toEqual([posts.public.id, posts.dated.id].sort());
@@ -226,7 +226,7 @@ describe('blogs loader: the editorial workflow', () => {
       url: server.url,
       failOnError: true,
       preview: true,
-      admin: server.admin,
+      superuser: server.superuser,
     }).load(context);
     const status = Object.fromEntries(list().map((e) => [e.id, e.data.status]));
     expect(status).toEqual({
@@ -244,14 +244,17 @@ describe('blogs loader: the editorial workflow', () => {
   it('a preview without admin credentials stops with a clear message', async () => {
     const { context } = createLoaderContext('blogs', blogSchema);
     await expect(
-      pocketBaseBlogsLoader({ url: server.url, failOnError: true, preview: true, admin: {} }).load(
-        context,
-      ),
-    ).rejects.toThrow(MISSING_ADMIN_MESSAGE);
+      pocketBaseBlogsLoader({
+        url: server.url,
+        failOnError: true,
+        preview: true,
+        superuser: {},
+      }).load(context),
+    ).rejects.toThrow(MISSING_SUPERUSER_MESSAGE);
   });
 
   it('fails a production load when the public API lets a draft through, instead of publishing it', async () => {
-    const admin = await server.adminClient();
+    const admin = await server.superuserClient();
     const rule = 'published = true && published_at != "" && published_at <= @now';
     await admin.collections.update('blogs', { listRule: '' });
     try {
@@ -281,7 +284,7 @@ describe('blogs loader: images', () => {
     // Posts here carry what the site leaves out (as if saved before the publish check
     // existed): the loader's own defences are under test.
     server = await startTestPocketBase({ publishCheck: false });
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
     // A PNG, an SVG, a file over 10 MB, and a request that never answers.
     const png = await pngBuffer(1000, 500);
     host = await startPictureHost({
@@ -366,7 +369,7 @@ describe('blogs loader: images', () => {
     form.append('images', await pngBlob(500, 250), 'moved.png');
     const record = await pb.collection('blogs').create(form);
     const [chart, small, moved] = record.images as string[];
-    const absolute = pb.files.getUrl(record, chart);
+    const absolute = pb.files.getURL(record, chart);
     const relative = `/api/files/${record.collectionId}/${record.id}/${small}`;
     // On 127.0.0.1 like the image host, so listed as a self-hoster lists an intranet host.
     const gone = await closedUrl();
@@ -497,7 +500,7 @@ describe('blogs loader: empty collection and failures', () => {
     // Posts here carry what the site leaves out (as if saved before the publish check
     // existed): the loader's own defences are under test.
     server = await startTestPocketBase({ publishCheck: false });
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
   });
   afterAll(() => server?.stop());
 
@@ -581,7 +584,7 @@ describe('testimonials loader', () => {
 
   beforeAll(async () => {
     server = await startTestPocketBase();
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
   });
   afterAll(() => server?.stop());
 
@@ -643,7 +646,7 @@ describe('testimonials loader', () => {
     expect(entries[2].data.avatar).toMatch(/^[0-9a-f]{64}\.png$/);
     expect(entries[0].data.avatar).toBeUndefined();
     expect(logs.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
-      `Testimonial by "" (${brokenAvatar.id}): avatar could not be downloaded, using the default image: ${pb.files.getUrl(brokenAvatar, brokenAvatar.avatar)}: HTTP 404`,
+      `Testimonial by "" (${brokenAvatar.id}): avatar could not be downloaded, using the default image: ${pb.files.getURL(brokenAvatar, brokenAvatar.avatar)}: HTTP 404`,
     ]);
 
     // A preview shows the unpublished one too, marked as a draft.
@@ -651,7 +654,7 @@ describe('testimonials loader', () => {
     await pocketBaseTestimonialsLoader({
       url: server.url,
       preview: true,
-      admin: server.admin,
+      superuser: server.superuser,
     }).load(preview.context);
     expect(preview.entries.get(unpublished.id)?.data.draft).toBe(true);
     expect(preview.entries.get(blank.id)?.data.draft).toBe(false);
@@ -666,7 +669,7 @@ describe('records whose id PocketBase did not generate', () => {
 
   beforeAll(async () => {
     server = await startTestPocketBase();
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
   });
   afterAll(() => server?.stop());
 

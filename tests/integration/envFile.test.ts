@@ -88,8 +88,8 @@ describe('.env for everything', () => {
         PUBLIC_SOCIAL_URL: 'https://social.from-dotenv.example',
         ASTRO_CACHE_DIR: './astro-cache-from-dotenv',
         POCKETBASE_PORT: String(localPort),
-        POCKETBASE_ADMIN_EMAIL: localAdmin.email,
-        POCKETBASE_ADMIN_PASSWORD: localAdmin.password,
+        POCKETBASE_SUPERUSER_EMAIL: localAdmin.email,
+        POCKETBASE_SUPERUSER_PASSWORD: localAdmin.password,
         SITE_REBUILD_HOOK_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/rebuild`,
         SITE_REBUILD_HOOK_SECRET: hookSecret,
         SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
@@ -173,7 +173,7 @@ describe('.env for everything', () => {
       expect(url).toBe(`http://127.0.0.1:${localPort}`);
 
       const pb = new PocketBase(url);
-      await pb.admins.authWithPassword(localAdmin.email, localAdmin.password);
+      await pb.collection('_superusers').authWithPassword(localAdmin.email, localAdmin.password);
 
       // Seeding created records; PocketBase's hook (reading its environment through $os.getenv)
       // POSTed to the URL from .env with the secret from .env.

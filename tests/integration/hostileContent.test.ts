@@ -43,7 +43,7 @@ function parseXml(xml: string): Document {
 beforeAll(async () => {
   // The body's script is there to be reported; the publish check would refuse it at save time.
   pocketbase = await startTestPocketBase({ publishCheck: false });
-  const pb = await pocketbase.adminClient();
+  const pb = await pocketbase.superuserClient();
   const topic = await pb.collection('tags').create({
     name: `Tax${HOSTILE} topic`,
     slug: 'tax',

@@ -51,11 +51,11 @@ describe('builds with a cache', () => {
   it('two builds at once keep their pictures apart; a warm rebuild fetches only what changed, downloads no picture, and shows an edit and a deletion', async () => {
     const [server, other] = await Promise.all([startTestPocketBase(), startTestPocketBase()]);
     servers.push(server, other);
-    const pb = await server.adminClient();
+    const pb = await server.superuserClient();
     const [edited, deleted, ...unchanged] = await createPosts(pb, 4);
     const [pictured, otherPictured] = await Promise.all([
       createPostWithPictures(pb, 200),
-      createPostWithPictures(await other.adminClient(), 20),
+      createPostWithPictures(await other.superuserClient(), 20),
     ]);
 
     const [cold, otherCold] = await Promise.all([

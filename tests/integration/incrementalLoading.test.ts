@@ -41,7 +41,7 @@ describe('blogs loader: incremental loads', () => {
 
   beforeAll(async () => {
     server = await startTestPocketBase();
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
     posts = await createPosts(pb, 20);
   });
   afterAll(() => server?.stop());
@@ -127,7 +127,11 @@ describe('blogs loader: incremental loads', () => {
 
     // A preview reads everything, drafts included, and always in full.
     const draft = await pb.collection('blogs').create({ title: 'Draft', content: '<p>x</p>' });
-    const preview = await load(loader, { url: server.url, preview: true, admin: server.admin });
+    const preview = await load(loader, {
+      url: server.url,
+      preview: true,
+      superuser: server.superuser,
+    });
     const everyRecord = (await pb.collection('blogs').getFullList({ fields: 'id' })).length;
     expect(everyRecord).toBeGreaterThan(publicCount);
     expect(preview).toEqual({ incremental: false, fetched: everyRecord });

@@ -53,7 +53,7 @@ describe('incremental builds', () => {
   it('after an edit to a post, its topic and its author, renders exactly the pages that show them, and the site equals a build from an empty cache', async () => {
     const server = await startTestPocketBase({ seed: true });
     servers.push(server);
-    const pb = await server.adminClient();
+    const pb = await server.superuserClient();
 
     const first = await runBuild({ pocketbaseUrl: server.url });
     folders.push(first.root);

@@ -36,7 +36,7 @@ describe('pictures the build leaves out, while the build goes on', () => {
 
   beforeAll(async () => {
     server = await startTestPocketBase({ publishCheck: false });
-    pb = await server.adminClient();
+    pb = await server.superuserClient();
     host = await startPictureHost({
       '/photo.png': { type: 'image/png', body: await pngBuffer(200, 100) },
       '/giant.png': { type: 'image/png', body: GIANT },
@@ -75,8 +75,8 @@ describe('pictures the build leaves out, while the build goes on', () => {
     form.append('images', giantBlob(), 'giant-body.png');
     form.set('published', 'true');
     const post = await pb.collection('blogs').create(form);
-    const banner = pb.files.getUrl(post, post.banner_image);
-    const picked = pb.files.getUrl(post, post.images[0]);
+    const banner = pb.files.getURL(post, post.banner_image);
+    const picked = pb.files.getURL(post, post.images[0]);
     const pasted = `data:image/png;base64,${GIANT.toString('base64')}`;
     await pb.collection('blogs').update(post.id, {
       content:
@@ -125,10 +125,10 @@ describe('pictures the build leaves out, while the build goes on', () => {
     );
 
     expect(authors.entries.get(author.id)!.data.avatar).toBeUndefined();
-    const authorWarning = `Author "Thandi Giant" (${author.id}): avatar could not be downloaded, showing initials: ${pb.files.getUrl(author, author.avatar)}: ${OVER_THE_LIMIT}`;
+    const authorWarning = `Author "Thandi Giant" (${author.id}): avatar could not be downloaded, showing initials: ${pb.files.getURL(author, author.avatar)}: ${OVER_THE_LIMIT}`;
     expect(summaryOf('authors')).toEqual([authorWarning]);
     expect(testimonials.entries.get(testimonial.id)!.data.avatar).toBeUndefined();
-    const testimonialWarning = `Testimonial by "Sipho" (${testimonial.id}): avatar could not be downloaded, using the default image: ${pb.files.getUrl(testimonial, testimonial.avatar)}: ${OVER_THE_LIMIT}`;
+    const testimonialWarning = `Testimonial by "Sipho" (${testimonial.id}): avatar could not be downloaded, using the default image: ${pb.files.getURL(testimonial, testimonial.avatar)}: ${OVER_THE_LIMIT}`;
     expect(summaryOf('testimonials')).toEqual([testimonialWarning]);
     // Each also logged as it happened (what `astro dev` shows).
     expect(authors.logs.map((l) => l.message)).toContain(authorWarning);
@@ -174,7 +174,7 @@ describe('pictures the build leaves out, while the build goes on', () => {
     form.set('title', 'Slow host');
     form.append('images', new Blob([new Uint8Array(await pngBuffer(300, 200))]), 'own.png');
     const post = await pb.collection('blogs').create(form);
-    const own = pb.files.getUrl(post, post.images[0]);
+    const own = pb.files.getURL(post, post.images[0]);
     await pb.collection('blogs').update(post.id, {
       published: true,
       content: `${silent.join('')}<p><img src="${host.url}/photo.png?late" alt="Late"></p><p><img src="${own}" alt="Own"></p>`,

@@ -106,7 +106,7 @@ async function setPhase(phase: Phase) {
 
 beforeAll(async () => {
   server = await startTestPocketBase();
-  admin = await server.adminClient();
+  admin = await server.superuserClient();
   collections = await admin.collections.getFullList();
 
   // Two of each visible record, so an order that depended on hidden records would show.

@@ -14,7 +14,7 @@ let anonymous: PocketBase;
 
 beforeAll(async () => {
   pocketbase = await startTestPocketBase();
-  admin = await pocketbase.adminClient();
+  admin = await pocketbase.superuserClient();
   anonymous = new PocketBase(pocketbase.url);
   anonymous.autoCancellation(false);
 });

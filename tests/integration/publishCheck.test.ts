@@ -24,7 +24,7 @@ let pb: PocketBase;
 
 beforeAll(async () => {
   server = await startTestPocketBase();
-  pb = await server.adminClient();
+  pb = await server.superuserClient();
 });
 afterAll(() => server?.stop());
 

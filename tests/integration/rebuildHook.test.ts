@@ -12,7 +12,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type PocketBase from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
+import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.ts';
 import { clockedHooksDir, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
@@ -121,7 +121,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
       SITE_REBUILD_HOOK_SECRET: HOOK_SECRET,
       SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
     });
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
 
     const blog = await pb.collection('blogs').create(post(1));
     await pb.collection('blogs').update(blog.id, { title: 'Hook post 1, edited' });
@@ -170,7 +170,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
       SITE_REBUILD_HOOK_URL: endpoint.url,
       SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
     });
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const titles = () => endpoint.calls.map((call) => call.title);
 
     // A draft: created, saved again and again, deleted. Visitors never saw it.
@@ -220,7 +220,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
 
   it('dates a post when it is published without a date, through the API as the admin UI uses it', async () => {
     const pocketbase = await startPocketBase({});
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const fresh = await pb.collection('blogs').create(draft(4));
     expect(fresh.published).toBe(false);
     expect(fresh.published_at).toBe('');
@@ -261,7 +261,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
       SITE_PREVIEW_HOOK_SECRET: HOOK_SECRET,
       SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
     });
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const record = await pb.collection('blogs').create(draft(7));
     await pb.collection('blogs').update(record.id, { title: 'Draft 7, second take' });
     await pb.collection('blogs').update(record.id, { published: true });
@@ -296,7 +296,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
     const pocketbase = await startPocketBase({
       SITE_REBUILD_HOOK_URL: `${endpoint.url}?secret=${HOOK_SECRET}`,
     });
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
 
     const started = Date.now();
     const created = await pb.collection('blogs').create(post(2));
@@ -333,7 +333,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
 
   it('sends nothing and logs once when SITE_REBUILD_HOOK_URL is not set', async () => {
     const pocketbase = await startPocketBase({});
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const first = await pb.collection('blogs').create(post(3));
     await pb.collection('blogs').update(first.id, { title: 'Still saved' });
     await pb.collection('testimonials').create(testimonial);
@@ -350,7 +350,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
       env: { SITE_REBUILD_HOOK_URL: endpoint.url, SITE_REBUILD_MIN_INTERVAL_SECONDS: '5' },
     });
     try {
-      const pb = await pocketbase.adminClient();
+      const pb = await pocketbase.superuserClient();
       const burstStart = Date.now();
       const record = await pb.collection('blogs').create(post(4));
       for (let i = 0; i < 9; i += 1) {
@@ -414,14 +414,15 @@ describe('rebuild hook on a test clock: retry back-off and scheduled posts', () 
 
   /** A clocked PocketBase on a data folder that outlives it (to restart it). */
   async function clockedServer(endpointUrl: string, dataDir: string) {
+    const superuser = { email: 'backoff@test.local', password: 'backoff-test-password' };
     const server = await startPocketBaseServer({
       dataDir,
       env: clockedEnv(endpointUrl),
       hooksDir: hooks.dir,
+      superuser,
     });
     cleanups.push(server.stop);
-    const admin = { email: 'backoff@test.local', password: 'backoff-test-password' };
-    const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
+    const pb = await superuserClient(server.url, superuser);
     return { server, pb };
   }
 
@@ -448,7 +449,7 @@ describe('rebuild hook on a test clock: retry back-off and scheduled posts', () 
     const endpoint = await startEndpoint('error');
     cleanups.push(endpoint.close);
     const pocketbase = await clockedPocketBase(endpoint.url);
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const record = await pb.collection('testimonials').create(testimonial);
     expect(endpoint.calls).toHaveLength(1);
     expect(pocketbase.output()).toContain('answered HTTP 500');
@@ -488,7 +489,7 @@ describe('rebuild hook on a test clock: retry back-off and scheduled posts', () 
     const endpoint = await startEndpoint('error');
     cleanups.push(endpoint.close);
     const pocketbase = await clockedPocketBase(endpoint.url);
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const record = await pb.collection('blogs').create(post(20));
     const seen = [0];
     await runMinutes(pb, endpoint, 0, 5, seen);
@@ -594,7 +595,7 @@ describe('a build hook that is down', () => {
       SITE_REBUILD_HOOK_SECRET: HOOK_SECRET,
       SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
     });
-    const pb = await pocketbase.adminClient();
+    const pb = await pocketbase.superuserClient();
     const response = await fetch(`${pocketbase.url}/api/collections/blogs/records`, {
       method: 'POST',
       headers: { Authorization: pb.authStore.token, 'Content-Type': 'application/json' },

@@ -60,8 +60,8 @@ export default async function globalSetup() {
     process.env.E2E_EMAILJS_ORIGIN = emailjs.origin;
     process.env.E2E_EMAILJS_CONTROL_URL = control.url;
     process.env.E2E_POCKETBASE_URL = seeded.url;
-    process.env.E2E_POCKETBASE_ADMIN_EMAIL = seeded.admin.email;
-    process.env.E2E_POCKETBASE_ADMIN_PASSWORD = seeded.admin.password;
+    process.env.E2E_POCKETBASE_SUPERUSER_EMAIL = seeded.superuser.email;
+    process.env.E2E_POCKETBASE_SUPERUSER_PASSWORD = seeded.superuser.password;
     return teardown;
   } catch (error) {
     await teardown();

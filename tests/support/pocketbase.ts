@@ -6,9 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
+import type PocketBase from 'pocketbase';
 import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 
 interface TestPocketBaseOptions {
@@ -28,15 +28,20 @@ interface TestPocketBaseOptions {
    * defences. Default true, as in production.
    */
   publishCheck?: boolean;
+  /**
+   * False: PocketBase's rate limiter off, for a test that asks thousands of anonymous questions
+   * on purpose (the privacy probe). Default true, as in production.
+   */
+  rateLimits?: boolean;
 }
 
 export interface TestPocketBase {
   url: string;
   port: number;
   dataDir: string;
-  admin: { email: string; password: string };
-  /** A new SDK client logged in as the admin, auto-cancellation off. */
-  adminClient(): Promise<PocketBase>;
+  superuser: SuperuserLogin;
+  /** A new SDK client logged in as the superuser, auto-cancellation off. */
+  superuserClient(): Promise<PocketBase>;
   /** Everything the server printed so far (hooks log here). */
   output(): string;
   /** Ends the server and removes the temporary data folder. */
@@ -50,12 +55,13 @@ export async function startTestPocketBase({
   migrationsDir,
   hooksWatch = false,
   publishCheck = true,
+  rateLimits = true,
 }: TestPocketBaseOptions = {}): Promise<TestPocketBase> {
   const unchecked = publishCheck ? undefined : await hooksDirWithout(['publish-check.pb.js']);
   if (unchecked) hooksDir = unchecked.dir;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-test-'));
-  const admin = {
-    email: `admin-${randomUUID().slice(0, 8)}@test.local`,
+  const superuser = {
+    email: `superuser-${randomUUID().slice(0, 8)}@test.local`,
     password: randomBytes(18).toString('base64url'),
   };
   let server: Awaited<ReturnType<typeof startPocketBase>> | undefined;
@@ -67,8 +73,10 @@ export async function startTestPocketBase({
       hooksDir,
       migrationsDir,
       hooksWatch,
+      superuser,
     });
-    const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
+    const pb = await superuserClient(server.url, superuser);
+    if (!rateLimits) await pb.settings.update({ rateLimits: { enabled: false } });
     if (seed) await seedPocketBase({ pb });
   } catch (error) {
     await server?.stop();
@@ -81,13 +89,8 @@ export async function startTestPocketBase({
     url: running.url,
     port: running.port,
     dataDir,
-    admin,
-    async adminClient() {
-      const pb = new PocketBase(running.url);
-      pb.autoCancellation(false);
-      await pb.admins.authWithPassword(admin.email, admin.password);
-      return pb;
-    },
+    superuser,
+    superuserClient: () => superuserClient(running.url, superuser),
     output: () => running.output(),
     async stop() {
       await running.stop();
@@ -105,7 +108,7 @@ const TEST_HOOKS = path.join(import.meta.dirname, 'pocketbaseHooks');
 /**
  * A temporary copy of the project's hooks in which the tests drive the minute job: the cron wiring
  * (site-rebuild-cron.pb.js) is left out, rebuild/clock.js is the test clock, and
- * test-clock.pb.js adds POST /api/ledgerwise/test-clock/advance/<minutes> (admin only). Production
+ * test-clock.pb.js adds POST /api/ledgerwise/test-clock/advance/<minutes> (superusers only). Production
  * hooks know nothing of it. Returns the folder and a function that removes it.
  */
 export async function clockedHooksDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
@@ -132,4 +135,29 @@ async function hooksDirWithout(
     filter: (source) => !files.includes(path.basename(source)),
   });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The committed schema of a fresh install (pocketbaseSchema.test.ts) and of an upgraded one. */
+export const SCHEMA_EXPECTATION = path.join(import.meta.dirname, '../fixtures/pocketbase/schema.json');
+
+/** The collections the project's migrations make. */
+const PROJECT_COLLECTIONS = ['blogs', 'testimonials', 'tags', 'authors', 'hook_state'];
+
+/**
+ * The schema the project's migrations make, as the API gives it to a superuser: every field of
+ * every collection of ours with its options and help text, the indexes and the API rules, the
+ * rule that closes `users`, and the rate limiter. Timestamps and secrets are left out.
+ */
+export async function readSchema(pb: PocketBase) {
+  const collections = await pb.collections.getFullList({ sort: 'name' });
+  const ours = collections
+    .filter((collection) => PROJECT_COLLECTIONS.includes(collection.name))
+    .map(({ created: _created, updated: _updated, ...collection }) => collection);
+  const users = collections.find((collection) => collection.name === 'users');
+  const settings = await pb.settings.getAll();
+  return {
+    collections: ours,
+    usersCreateRule: users?.createRule,
+    rateLimits: settings.rateLimits,
+  };
 }

@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import PocketBase from 'pocketbase';
+import type PocketBase from 'pocketbase';
+import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { connectEmailjs, type RemoteEmailjs } from './emailjsServer';
 import type { BuildOptions } from './site';
 
@@ -90,12 +91,10 @@ export function sharedEmailjs(): RemoteEmailjs {
   return connectEmailjs(required('E2E_EMAILJS_ORIGIN'), required('E2E_EMAILJS_CONTROL_URL'));
 }
 
-/** An admin client of the seeded PocketBase the shared site was built from. */
-export async function seedClient(): Promise<PocketBase> {
-  const pb = new PocketBase(required('E2E_POCKETBASE_URL'));
-  await pb.admins.authWithPassword(
-    required('E2E_POCKETBASE_ADMIN_EMAIL'),
-    required('E2E_POCKETBASE_ADMIN_PASSWORD'),
-  );
-  return pb;
+/** A superuser client of the seeded PocketBase the shared site was built from. */
+export function seedClient(): Promise<PocketBase> {
+  return superuserClient(required('E2E_POCKETBASE_URL'), {
+    email: required('E2E_POCKETBASE_SUPERUSER_EMAIL'),
+    password: required('E2E_POCKETBASE_SUPERUSER_PASSWORD'),
+  });
 }

@@ -11,7 +11,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PocketBase from 'pocketbase';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD } from '../../tools/local/pocketbase/admin.ts';
+import {
+  LOCAL_SUPERUSER_EMAIL,
+  LOCAL_SUPERUSER_PASSWORD,
+} from '../../tools/local/pocketbase/admin.ts';
 import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';
@@ -107,7 +110,9 @@ async function startScript(script: string, args: string[], env: Record<string, s
 async function adminClient(url: string) {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
-  await pb.admins.authWithPassword(LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD);
+  await pb
+    .collection('_superusers')
+    .authWithPassword(LOCAL_SUPERUSER_EMAIL, LOCAL_SUPERUSER_PASSWORD);
   return pb;
 }
 

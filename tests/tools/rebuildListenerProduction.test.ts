@@ -103,7 +103,7 @@ beforeAll(async () => {
   );
 
   pocketbase = await startTestPocketBase();
-  const admin = await pocketbase.adminClient();
+  const admin = await pocketbase.superuserClient();
   await admin
     .collection('blogs')
     .create({ title: 'Published by the listener', content: '<p>Body.</p>', published: true });

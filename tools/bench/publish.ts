@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureAdmin } from '../local/pocketbase/admin.ts';
+import { superuserClient } from '../local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../local/pocketbase/seed.ts';
 import { startPocketBase } from '../local/pocketbase/server.ts';
 import { astroBuilder } from '../publish/build.ts';
@@ -33,6 +33,7 @@ export async function measurePublish(posts: number) {
   });
   await rebuilder.prepare();
   const listener = await startRebuildListener({ secret, rebuilder, log });
+  const superuser = { email: 'bench@ledgerwise.local', password: 'bench-only-password' };
   const pocketbase = await startPocketBase({
     dataDir: path.join(work, 'pb'),
     env: {
@@ -40,16 +41,12 @@ export async function measurePublish(posts: number) {
       SITE_REBUILD_HOOK_SECRET: secret,
       SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
     },
+    superuser,
   });
   env.POCKETBASE_URL = pocketbase.url;
   const site = await startStaticServer({ root: path.join(work, 'current') });
   try {
-    const pb = await ensureAdmin({
-      url: pocketbase.url,
-      dataDir: path.join(work, 'pb'),
-      email: 'bench@ledgerwise.local',
-      password: 'bench-only-password',
-    });
+    const pb = await superuserClient(pocketbase.url, superuser);
     // Seeding goes through the API, so the hook fires: those builds finish first.
     await seedPocketBase({ pb });
     await createPostsWithPictures(pb, posts);

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureAdmin } from '../local/pocketbase/admin.ts';
+import { superuserClient } from '../local/pocketbase/superuser.ts';
 import { createPosts } from '../local/pocketbase/posts.ts';
 import { startPocketBase } from '../local/pocketbase/server.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
@@ -56,13 +56,14 @@ async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Pr
   return { seconds: result.mean, cpuSeconds: result.user + result.system, peakBytes };
 }
 
-/** A PocketBase in `work` with an admin client, stopped by measureBuildScale. */
+/** A PocketBase in `work` with a superuser client, stopped by measureBuildScale. */
 async function benchPocketBase(work: string, name: string) {
-  const dataDir = path.join(work, name);
-  const server = await startPocketBase({ dataDir, port: 0 });
-  const password = randomBytes(18).toString('base64url');
-  const email = 'bench@ledgerwise.local';
-  return { server, pb: await ensureAdmin({ url: server.url, dataDir, email, password }) };
+  const superuser = {
+    email: 'bench@ledgerwise.local',
+    password: randomBytes(18).toString('base64url'),
+  };
+  const server = await startPocketBase({ dataDir: path.join(work, name), port: 0, superuser });
+  return { server, pb: await superuserClient(server.url, superuser) };
 }
 
 /** `posts` is 1,000 but for trying the bench (the hidden --posts). */

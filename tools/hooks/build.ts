@@ -26,7 +26,7 @@ export async function buildHookBundle() {
     format: 'cjs',
     platform: 'neutral',
     mainFields: ['module', 'main'],
-    // goja (PocketBase 0.22) runs ES2020 syntax; it lacks TextDecoder, shimmed here.
+    // goja runs ES2020 syntax; it lacks TextDecoder, shimmed here.
     target: 'es2020',
     inject: [path.join(PROJECT_ROOT, 'tools/hooks/text-decoder.ts')],
     minify: true,

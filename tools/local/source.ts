@@ -7,7 +7,7 @@ import { startLocalPocketBase } from './pocketbase/local.ts';
 
 /**
  * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one
- * its admin login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further setup.
+ * its superuser login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further setup.
  * `hookEnv` goes to the local PocketBase only (its hooks read it): where content changes are sent.
  */
 export async function resolveContentSource({
@@ -31,14 +31,14 @@ export async function resolveContentSource({
   }
   log('POCKETBASE_URL is not set: starting the local PocketBase (.pocketbase/, seeded once)…');
   const local = await startLocalPocketBase({ log, env: hookEnv });
-  log(`Local PocketBase: ${local.url} (admin UI ${local.url}/_/, ${local.adminEmail})`);
+  log(`Local PocketBase: ${local.url} (admin UI ${local.url}/_/, ${local.superuser.email})`);
   return {
     url: local.url,
     local: true,
     env: {
       POCKETBASE_URL: local.url,
-      POCKETBASE_ADMIN_EMAIL: local.adminEmail,
-      POCKETBASE_ADMIN_PASSWORD: local.adminPassword,
+      POCKETBASE_SUPERUSER_EMAIL: local.superuser.email,
+      POCKETBASE_SUPERUSER_PASSWORD: local.superuser.password,
     },
     stop: local.stop,
   };

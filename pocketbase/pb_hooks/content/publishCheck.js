@@ -8,80 +8,44 @@
  * over the site's limits, read from their headers. Colours and fonts never refuse one.
  */
 
-/** A Go reader's next `size` bytes (at most), as a Uint8Array: goja fills the array in place. */
-function readBytes(reader, size) {
-  var bytes = new Uint8Array(size);
-  var at = 0;
-  while (at < size) {
-    var chunk = new Uint8Array(Math.min(size - at, 1 << 20));
-    var got = 0;
-    try {
-      got = reader.read(chunk);
-    } catch (_) {
-      break; // io.EOF: the file was shorter than it said.
-    }
-    if (!got) break;
-    bytes.set(chunk.subarray(0, got), at);
-    at += got;
-  }
-  return at < size ? bytes.subarray(0, at) : bytes;
-}
-
-/** A picture file for the judgment: its size, its header, and the whole of it when needed. */
-function pictureFile(size, open, judgment) {
-  function read(limit) {
-    var reader = open();
-    try {
-      return readBytes(reader, Math.min(size, limit));
-    } finally {
-      reader.close();
-    }
-  }
-  return {
-    size: size,
-    head: function () {
-      return read(judgment.HEADER_BYTES);
-    },
-    whole: function () {
-      return read(size);
-    },
-  };
-}
-
 /** Throws the admin UI's error message when the save is refused. */
 function checkBeforeSave(e) {
   var judgment = require(__hooks + '/content/bodyJudgment.js');
+  var pictures = require(__hooks + '/content/pictures.js');
   var record = e.record;
   var content = record.getString('content');
   var refused = judgment.saveRefusal(content);
-  if (refused) throw new BadRequestError(refused);
+  if (refused) throw new BadRequestError(refused, { content: new ValidationError('body_too_large', refused) }); // prettier-ignore
   if (!record.getBool('published')) return;
 
+  /** Files this save uploads (the banner, pictures moved out of the body), by name. */
+  var unsaved = {};
+  var fileFields = ['banner_image', 'images'];
+  for (var i = 0; i < fileFields.length; i += 1) {
+    var files = record.getUnsavedFiles(fileFields[i]);
+    for (var j = 0; j < files.length; j += 1) unsaved[files[j].name] = files[j];
+  }
   var storage = $app.newFilesystem();
   try {
     var stored = function (key) {
-      var size;
-      try {
-        size = storage.getFile(key).size(); // Throws when there is no such file.
-      } catch (_) {
-        return undefined;
-      }
-      return pictureFile(size, function () { return storage.getFile(key); }, judgment); // prettier-ignore
+      return pictures.storedPicture(storage, key, judgment);
     };
-    var uploaded = (e.uploadedFiles && e.uploadedFiles['banner_image']) || [];
-    var bannerName = record.getString('banner_image');
-    var banner = uploaded.length
-      ? pictureFile(uploaded[0].size, function () { return uploaded[0].reader.open(); }, judgment) // prettier-ignore
-      : bannerName
-        ? stored(record.baseFilesPath() + '/' + bannerName)
-        : undefined;
+    var fileOf = function (name) {
+      if (!name) return undefined;
+      if (unsaved[name]) return pictures.unsavedPicture(unsaved[name], judgment);
+      return stored(record.baseFilesPath() + '/' + name);
+    };
+    var uploadedBanner = record.getUnsavedFiles('banner_image');
     var refusal = judgment.publishRefusal({
       content: content,
-      banner: banner,
+      banner: uploadedBanner.length
+        ? pictures.unsavedPicture(uploadedBanner[0], judgment)
+        : fileOf(record.getString('banner_image')),
       readFile: function (file) {
+        if (file.record === record.id && unsaved[file.name]) return fileOf(file.name);
         var collection;
         try {
-          collection = $app.dao().findCollectionByNameOrId(file.collection);
+          collection = $app.findCollectionByNameOrId(file.collection);
         } catch (_) {
           return undefined;
         }

@@ -12,8 +12,8 @@
  * that is down for hours is not hit every minute. After 24 hours of failures the change is
  * dropped with one log line naming the endpoint, the attempts and the last error. A new change (a
  * save visitors see, a scheduled post coming due) starts afresh: it is sent at once (within the
- * rate limit) with the back-off reset. The pending change lives in _params, so a restart neither
- * loses it nor resets its back-off.
+ * rate limit) with the back-off reset. The pending change lives in rebuild/state.js, so a restart
+ * neither loses it nor resets its back-off.
  *
  * The POSTs run before PocketBase answers the editor, so each has a short timeout and every error
  * is caught: a slow or dead endpoint costs one save at most SITE_REBUILD_TIMEOUT_SECONDS per
@@ -23,6 +23,7 @@
 
 var targets = require(__hooks + '/rebuild/targets.js');
 var clock = require(__hooks + '/rebuild/clock.js');
+var state = require(__hooks + '/rebuild/state.js');
 var originOf = targets.originOf;
 var redact = targets.redact;
 var logInfo = targets.logInfo;
@@ -96,17 +97,13 @@ function post(target, settings, change) {
 
 /** The target's pending change ({ collection, action, recordId, more, retry }), or null. */
 function readPending(target) {
-  try {
-    var value = JSON.parse(String($app.dao().findParamByKey(keyOf(target, 'pending')).value));
-    return value && value.collection ? value : null;
-  } catch (missing) {
-    return null;
-  }
+  var value = state.read(keyOf(target, 'pending'));
+  return value && value.collection ? value : null;
 }
 
 /** Stores (or, with null, clears) the target's pending change where a restart keeps it. */
 function writePending(target, pending) {
-  $app.dao().saveParam(keyOf(target, 'pending'), pending);
+  state.write(keyOf(target, 'pending'), pending);
 }
 
 /**

@@ -1,32 +1,29 @@
 /*
  * Site webhooks, the schedule. Nothing is saved when a scheduled post's time comes, so the minute
  * job looks for posts whose published_at passed since the last rebuild and sends one rebuild for
- * all of them. "Since" is a cutoff kept in PocketBase's database (_params, set first by the
- * migration that added scheduling), not only in memory: a post that comes due while PocketBase
+ * all of them. "Since" is a cutoff kept in PocketBase's database (rebuild/state.js, set first
+ * by the migration that made its collection), not only in memory: a post that comes due while PocketBase
  * restarts, or is down, still gets its rebuild on the first tick after the start. The same job
  * sends the changes held back by the rate limit and retries failed POSTs.
  */
 
 var targets = require(__hooks + '/rebuild/targets.js');
 var delivery = require(__hooks + '/rebuild/delivery.js');
+var state = require(__hooks + '/rebuild/state.js');
 var pocketBaseNow = require(__hooks + '/rebuild/public.js').pocketBaseNow;
 var TARGETS = targets.TARGETS;
 var guard = targets.guard;
 var keyOf = targets.keyOf;
 
-/** _params key of the scheduled-posts cutoff: { at: PocketBase date text }. */
-var PARAM_SCHEDULE_CUTOFF = 'ledgerwise.scheduledPostsCutoff';
+/** State key of the scheduled-posts cutoff: { at: PocketBase date text }. */
+var KEY_SCHEDULE_CUTOFF = 'ledgerwise.scheduledPostsCutoff';
 /** More than this many posts due in one minute still make one POST; the rest are only counted. */
 var DUE_POSTS_LIMIT = 500;
 
 /** The cutoff: scheduled posts dated after it have not been covered by a rebuild yet. */
 function readCutoff(store) {
-  var saved = '';
-  try {
-    saved = String(JSON.parse(String($app.dao().findParamByKey(PARAM_SCHEDULE_CUTOFF).value)).at);
-  } catch (missing) {
-    saved = '';
-  }
+  var value = state.read(KEY_SCHEDULE_CUTOFF);
+  var saved = value && value.at ? String(value.at) : '';
   // A POST to the public site's hook covers every post that was due when it was sent.
   var lastSent = Number(store.get(keyOf(TARGETS[0], 'lastSentAt'))) || 0;
   var sent = lastSent ? new Date(lastSent).toISOString().replace('T', ' ') : '';
@@ -39,19 +36,17 @@ function publishDuePosts(store) {
   var cutoff = readCutoff(store);
   if (cutoff.at === '') {
     // The migration sets the cutoff; without it (deleted by hand) nothing earlier is known.
-    $app.dao().saveParam(PARAM_SCHEDULE_CUTOFF, { at: now });
+    state.write(KEY_SCHEDULE_CUTOFF, { at: now });
     return;
   }
-  var due = $app
-    .dao()
-    .findRecordsByFilter(
-      'blogs',
-      'published = true && published_at > {:cutoff} && published_at <= {:now}',
-      'published_at',
-      DUE_POSTS_LIMIT,
-      0,
-      { cutoff: cutoff.at, now: now },
-    );
+  var due = $app.findRecordsByFilter(
+    'blogs',
+    'published = true && published_at > {:cutoff} && published_at <= {:now}',
+    'published_at',
+    DUE_POSTS_LIMIT,
+    0,
+    { cutoff: cutoff.at, now: now },
+  );
   if (due.length > 0) {
     var change = {
       collection: 'blogs',
@@ -60,10 +55,10 @@ function publishDuePosts(store) {
       more: due.length - 1,
     };
     for (var i = 0; i < TARGETS.length; i += 1) delivery.notify(TARGETS[i], store, change);
-    $app.dao().saveParam(PARAM_SCHEDULE_CUTOFF, { at: now });
+    state.write(KEY_SCHEDULE_CUTOFF, { at: now });
   } else if (cutoff.at !== cutoff.saved) {
     // A save's POST moved the cutoff: keep it across a restart (one write per minute at most).
-    $app.dao().saveParam(PARAM_SCHEDULE_CUTOFF, { at: cutoff.at });
+    state.write(KEY_SCHEDULE_CUTOFF, { at: cutoff.at });
   }
 }
 

@@ -6,8 +6,8 @@
  * logging that never shows a hook URL's secret path.
  *
  * The modules in this folder are not hook files (their names do not end in .pb.js): handlers
- * require() them, because they cannot see a hook file's top-level names. ES5 on purpose:
- * PocketBase's JS VM (goja) runs them.
+ * require() them, because they cannot see a hook file's top-level names. ES5, as PocketBase's JS VM
+ * (goja) ran them when they were written.
  */
 
 var KEY_PREFIX = 'ledgerwise.';
@@ -98,7 +98,7 @@ function settingsOrNull(target, store) {
   return null;
 }
 
-/** The store and _params key of one of a target's values. */
+/** The store and state key of one of a target's values. */
 function keyOf(target, name) {
   return KEY_PREFIX + target.name + '.' + name;
 }

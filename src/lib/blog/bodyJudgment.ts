@@ -150,7 +150,7 @@ function pictureFinding(src: string, checkFile?: CheckFile): Finding | undefined
  * digits, `+`, `/` and `=` alike in every state, so the tree is the same; parsing megabytes of
  * a payload character by character takes a minute in goja.
  */
-function shortenPayloads(html: string) {
+export function shortenPayloads(html: string) {
   let marker = 'pastedpayload';
   while (html.includes(marker)) marker += 'x';
   const payloads: string[] = [];

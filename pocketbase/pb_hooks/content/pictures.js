@@ -1,0 +1,147 @@
+/*
+ * Pictures at save. A post's pasted pictures leave its body: each becomes a file of its `images`
+ * and the body points at it. Every picture a save uploads, to any collection, is read from its
+ * header and refused over the build's pixel cap, so that neither PocketBase (a thumbnail) nor the
+ * build ever decodes it. Both run the site's own code (bodyJudgment.js).
+ */
+
+/** A Go reader's next `size` bytes (at most), as a Uint8Array: goja fills the array in place. */
+function readBytes(reader, size) {
+  var bytes = new Uint8Array(size);
+  var at = 0;
+  while (at < size) {
+    var chunk = new Uint8Array(Math.min(size - at, 1 << 20));
+    var got = 0;
+    try {
+      got = reader.read(chunk);
+    } catch (_) {
+      break; // io.EOF: the file was shorter than it said.
+    }
+    if (!got) break;
+    bytes.set(chunk.subarray(0, got), at);
+    at += got;
+  }
+  return at < size ? bytes.subarray(0, at) : bytes;
+}
+
+/**
+ * A picture file for the judgment: its size, its header, and the whole of it when needed. `open`
+ * gives a new reader each time.
+ */
+function pictureFile(size, open, judgment) {
+  function read(limit) {
+    var reader = open();
+    try {
+      return readBytes(reader, Math.min(size, limit));
+    } finally {
+      reader.close();
+    }
+  }
+  return {
+    size: size,
+    head: function () {
+      return read(judgment.HEADER_BYTES);
+    },
+    whole: function () {
+      return read(size);
+    },
+  };
+}
+
+/** A file uploaded with this save (a filesystem.File), for the judgment. */
+function unsavedPicture(file, judgment) {
+  return pictureFile(file.size, function () { return file.reader.open(); }, judgment); // prettier-ignore
+}
+
+/**
+ * Moves a post's pasted pictures into its `images`, pointing the body at the files (root-relative
+ * `/api/files/…` addresses, which stay right when PocketBase moves). Returns how many moved.
+ */
+function movePastedPictures(record, judgment) {
+  if (record.id === '') record.set('id:autogenerate', '');
+  var collectionId = record.collection().id;
+  var result = judgment.replacePastedPictures(record.getString('content'), function (picture) {
+    var file = $filesystem.fileFromBytes(picture.bytes(), 'pasted.' + picture.extension);
+    record.set('images+', file);
+    return '/api/files/' + collectionId + '/' + record.id + '/' + file.name;
+  });
+  if (result.moved > 0) record.set('content', result.html);
+  return result.moved;
+}
+
+/** The uploaded pictures over the pixel cap, by field: { field: ValidationError }, or null. */
+function uploadErrors(record, judgment) {
+  var errors = null;
+  var fields = record.collection().fields;
+  for (var i = 0; i < fields.length; i += 1) {
+    if (fields[i].type() !== 'file') continue;
+    var name = fields[i].getName();
+    var files = record.getUnsavedFiles(name);
+    for (var j = 0; j < files.length; j += 1) {
+      var refusal = judgment.uploadRefusal(unsavedPicture(files[j], judgment));
+      if (!refusal) continue;
+      errors = errors || {};
+      errors[name] = new ValidationError(
+        'picture_over_pixel_limit',
+        'The picture ' + files[j].originalName + ' ' + refusal + '.',
+      );
+      break;
+    }
+  }
+  return errors;
+}
+
+/** Before a save through the API or the admin UI: moves pasted pictures, refuses huge uploads. */
+function checkPictures(e) {
+  var judgment = require(__hooks + '/content/bodyJudgment.js');
+  if (e.collection.name === 'blogs') movePastedPictures(e.record, judgment);
+  var errors = uploadErrors(e.record, judgment);
+  if (errors) {
+    var first = errors[Object.keys(errors)[0]];
+    throw new BadRequestError(first.message(), errors);
+  }
+}
+
+/**
+ * Before a file is served: a thumbnail of a picture over the pixel cap (stored before the cap
+ * existed) is refused, since PocketBase makes one by decoding the whole original.
+ */
+function checkThumbnail(e) {
+  if (!e.request.url.query().get('thumb')) return;
+  var parts = /^\/api\/files\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(e.request.url.path);
+  if (!parts) return;
+  var judgment = require(__hooks + '/content/bodyJudgment.js');
+  var storage = $app.newFilesystem();
+  var refusal;
+  try {
+    var collection = $app.findCollectionByNameOrId(parts[1]);
+    var picture = storedPicture(storage, collection.id + '/' + parts[2] + '/' + parts[3], judgment);
+    refusal = picture && judgment.uploadRefusal(picture);
+  } catch (_) {
+    // No such collection: PocketBase answers that itself.
+  } finally {
+    storage.close();
+  }
+  if (refusal) throw new BadRequestError('No thumbnail: the picture ' + refusal + '.');
+}
+
+/** The judgment's view of a stored file, by its storage key, or undefined when there is none. */
+function storedPicture(storage, key, judgment) {
+  var size;
+  try {
+    var reader = storage.getReader(key); // Throws when there is no such file.
+    size = reader.size();
+    reader.close();
+  } catch (_) {
+    return undefined;
+  }
+  return pictureFile(size, function () { return storage.getReader(key); }, judgment); // prettier-ignore
+}
+
+module.exports = {
+  checkThumbnail: checkThumbnail,
+  storedPicture: storedPicture,
+  unsavedPicture: unsavedPicture,
+  movePastedPictures: movePastedPictures,
+  checkPictures: checkPictures,
+};

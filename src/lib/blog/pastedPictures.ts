@@ -1,0 +1,62 @@
+import { defaultTreeAdapter, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { PASTED_PICTURE, shortenPayloads } from './bodyJudgment';
+import { HEADER_BYTES, pictureProblem, probe, readBase64 } from './pictureBytes';
+
+/**
+ * Pictures pasted into the editor leave the body at save: PocketBase's hook stores each as a file
+ * of the post and points the body at it, so no page of posts carries megabytes of base64 and the
+ * build fetches pictures as files. Pure: it runs in PocketBase's hooks (goja) from the bundle.
+ */
+
+/** A pasted picture in a format the site shows. */
+export interface PastedPicture {
+  /** Its format as sniffed from its bytes, as a file extension: png, jpg, webp, gif, avif, tiff. */
+  extension: string;
+  size: number;
+  bytes: () => Uint8Array;
+}
+
+/** The picture behind a `data:` URL, or undefined when it is not one the site could show. */
+function pastedPicture(src: string): PastedPicture | undefined {
+  if (!PASTED_PICTURE.test(src)) return undefined;
+  const read = readBase64(src.slice(src.indexOf(',') + 1));
+  if (!read) return undefined;
+  const head = read.decode(HEADER_BYTES);
+  // Only a format the site keeps is moved: anything else stays, and the publish check names it.
+  const type = (probe(head) ?? probe(read.decode()))?.type;
+  if (!type || pictureProblem(read.size, head, read.decode)?.kind === 'format') return undefined;
+  return { extension: type, size: read.size, bytes: () => read.decode() };
+}
+
+const attributeValue = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * `html` with the `src` of each pasted picture the site can show replaced by the address `store`
+ * gives it (undefined leaves that one in place); every other character stays as it was.
+ */
+export function replacePastedPictures(
+  html: string,
+  store: (picture: PastedPicture) => string | undefined,
+): { html: string; moved: number } {
+  if (!/data:image\//i.test(html)) return { html, moved: 0 };
+  const { shortened, restore } = shortenPayloads(html);
+  // `src` attributes' places in the shortened text, replaced from the last so the others hold.
+  const edits: { start: number; end: number; text: string }[] = [];
+  const visit = (node: DefaultTreeAdapterMap['parentNode']) => {
+    for (const child of node.childNodes) {
+      if (!defaultTreeAdapter.isElementNode(child)) continue;
+      const src = child.attrs.find((attribute) => attribute.name === 'src');
+      const at = child.sourceCodeLocation?.attrs?.src;
+      const picture = child.tagName === 'img' && src && at && pastedPicture(restore(src.value));
+      const address = picture ? store(picture) : undefined;
+      if (address && at)
+        edits.push({ start: at.startOffset, end: at.endOffset, text: `src="${attributeValue(address)}"` }); // prettier-ignore
+      visit(child);
+    }
+  };
+  visit(parseFragment(shortened, { sourceCodeLocationInfo: true }));
+  let result = shortened;
+  for (const { start, end, text } of edits.reverse())
+    result = result.slice(0, start) + text + result.slice(end);
+  return { html: restore(result), moved: edits.length };
+}
