@@ -8,6 +8,8 @@ export default getViteConfig({
     // Integration tests start real PocketBase servers and real builds.
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A fresh machine builds PocketBase (a minute or two) once, before the files start.
+    globalSetup: ['tests/support/pocketbaseBinary.ts'],
     // One test file per core, and one more. Vitest's default keeps a core free (one worker on 2
     // cores), but much integration time is waiting (PocketBase's minute tick, a build timeout),
     // which another file can overlap; more workers than that make the builds compete for cores.

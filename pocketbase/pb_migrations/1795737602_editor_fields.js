@@ -3,9 +3,11 @@
 // - the body's size limit is explicit (PocketBase 0.23 and later default an editor field to
 //   5 MB): 1 MB, the site's LIMITS.bodyMaxBytes, since pasted pictures now leave the body at
 //   save (pb_hooks/content/pictures.js) and what stays is text;
-// - a post holds as many pictures as the site shows in one body (LIMITS.picturesPerPost).
+// - a post holds as many pictures as the site shows in one body (LIMITS.picturesPerPost), each as
+//   large as the site takes (LIMITS.imageMaxBytes): pasted pictures the site accepts land there.
 const BODY_MAX_BYTES = 1048576;
 const PICTURES_PER_POST = 40;
+const PICTURE_MAX_BYTES = 10485760;
 
 /** Per collection: each field in its order, with its help text ('' for none). */
 const FIELDS = {
@@ -29,8 +31,8 @@ const FIELDS = {
     ],
     [
       'images',
-      "Pictures: the files the body shows. Insert one with the editor's picture button; " +
-        'pasted pictures land here.',
+      'Pictures: the files the body shows. Insert one with Insert media, then Media from ' +
+        'collection; pictures pasted into the body land here.',
     ],
     ['tags', 'Topics: the topic pages that list the post; related posts share them.'],
     ['authors', 'Authors: the byline and the author pages; when empty, "Ledgerwise Team".'],
@@ -100,6 +102,7 @@ migrate(
       if (name === 'blogs') {
         collection.fields.getByName('content').maxSize = BODY_MAX_BYTES;
         collection.fields.getByName('images').maxSelect = PICTURES_PER_POST;
+        collection.fields.getByName('images').maxSize = PICTURE_MAX_BYTES;
       }
       app.save(collection);
     }
@@ -113,6 +116,7 @@ migrate(
       if (name === 'blogs') {
         collection.fields.getByName('content').maxSize = 0;
         collection.fields.getByName('images').maxSelect = 20;
+        collection.fields.getByName('images').maxSize = 5242880;
       }
       app.save(collection);
     }

@@ -7,13 +7,14 @@
 const PASTED = 'content ~ "data:image/"';
 
 migrate((app) => {
-  const judgment = require(`${__hooks}/content/bodyJudgment.js`);
-  const { movePastedPictures } = require(`${__hooks}/content/pictures.js`);
   // A post whose pasted pictures all stay (none in a format the site shows) is stepped over.
   for (let skipped = 0; ;) {
     const [post] = app.findRecordsByFilter('blogs', PASTED, 'created,id', 1, skipped);
     if (!post) break;
-    if (movePastedPictures(post, judgment) > 0) app.saveNoValidate(post);
+    // The site's judgment and the hook's move, loaded only when a post needs them.
+    const judgment = require(`${__hooks}/content/bodyJudgment.js`);
+    const { movePastedPictures } = require(`${__hooks}/content/pictures.js`);
+    if (movePastedPictures(post, judgment).moved > 0) app.saveNoValidate(post);
     else skipped += 1;
   }
 });

@@ -13,9 +13,8 @@ import { getReadTime } from '@/lib/blog/readTime';
 import { describeDropped } from '@/lib/blog/bodyJudgment';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
-import { LIMITS } from '@/config/site';
 import { localiseBodyImages } from './images/bodyImages';
-import { fetchAllRecords, NEWEST_PUBLISHED_FIRST } from './client';
+import { fetchAllRecords, NEWEST_PUBLISHED_FIRST, POSTS_PER_PAGE } from './client';
 import {
   BlogLoadError,
   blogFailureMessage,
@@ -31,7 +30,7 @@ import {
 import type { ImageCache } from './images/imageCache';
 import { writeImageManifest } from './images/manifest';
 import {
-  fetchRecordsById,
+  fetchPostsById,
   picturesPresent,
   planRefresh,
   STORE_KEY_META,
@@ -136,11 +135,13 @@ async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch>
   const { pb, settings, images, context } = load;
   const { store, meta } = context;
   if (settings.preview || meta.get(STORE_KEY_META) !== key) {
-    const records = await fetchAllRecords(pb, 'blogs', { sort: NEWEST_PUBLISHED_FIRST });
+    const records = await fetchAllRecords(pb, 'blogs', {
+      sort: NEWEST_PUBLISHED_FIRST,
+      perPage: POSTS_PER_PAGE,
+    });
     return { records, remove: store.keys(), incremental: false };
   }
-  const listed = await pb.collection('blogs').getFullList<ListedRecord>({
-    batch: LIMITS.loaderBatchSize,
+  const listed = await fetchAllRecords<ListedRecord>(pb, 'blogs', {
     sort: NEWEST_PUBLISHED_FIRST,
     fields: 'id,updated',
   });
@@ -148,7 +149,7 @@ async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch>
     store.values().map(({ id, data }) => [id, { id, data: data as BlogData }] as const),
   );
   const plan = planRefresh(listed, stored, ({ data }) => picturesPresent(data, images.dir));
-  const records = await fetchRecordsById(pb, 'blogs', plan.fetch);
+  const records = await fetchPostsById(pb, plan.fetch);
   return { records, remove: plan.remove, incremental: true };
 }
 

@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
 import { LIMITS } from '@/config/site';
 
@@ -57,16 +58,37 @@ export function createPocketBaseClient(url: string, timeoutMs: number): PocketBa
   return pb;
 }
 
+/** Whole posts a page: a page of them weighs at most LIMITS.loaderPageBytes (see there). */
+export const POSTS_PER_PAGE = Math.max(1, Math.floor(LIMITS.loaderPageBytes / LIMITS.bodyMaxBytes));
+
+/** Pages read at once after the first (which says how many there are). */
+const PAGES_AT_ONCE = 4;
+
 /**
- * Every record of a collection, newest first, read in pages of LIMITS.loaderBatchSize (the
- * server's cap), so no record beyond the first page is ever left out.
+ * Every record of a collection, newest first, in pages of `perPage` (LIMITS.loaderBatchSize for
+ * small records, POSTS_PER_PAGE for whole posts), so no record beyond the first page is ever
+ * left out.
  */
-export function fetchAllRecords<T = RecordModel>(
+export async function fetchAllRecords<T = RecordModel>(
   pb: PocketBase,
   collection: string,
-  { batch = LIMITS.loaderBatchSize, sort = NEWEST_FIRST }: { batch?: number; sort?: string } = {},
+  {
+    perPage = LIMITS.loaderBatchSize,
+    sort = NEWEST_FIRST,
+    filter,
+    fields,
+  }: { perPage?: number; sort?: string; filter?: string; fields?: string } = {},
 ): Promise<T[]> {
-  return pb.collection(collection).getFullList<T>({ batch, sort });
+  const records = pb.collection(collection);
+  const options = { sort, ...(filter && { filter }), ...(fields && { fields }) };
+  const first = await records.getList<T>(1, perPage, options);
+  const limit = pLimit(PAGES_AT_ONCE);
+  const rest = await Promise.all(
+    Array.from({ length: first.totalPages - 1 }, (_, index) =>
+      limit(() => records.getList<T>(index + 2, perPage, { ...options, skipTotal: true })),
+    ),
+  );
+  return [first, ...rest].flatMap((page) => page.items);
 }
 
 /** "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …" */

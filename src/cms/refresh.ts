@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { LIMITS } from '@/config/site';
+import { POSTS_PER_PAGE } from './client';
 import type { BlogData } from './schemas';
 
 /**
@@ -101,25 +103,27 @@ export function planRefresh(
   return { fetch, remove };
 }
 
-/** Ids per request when fetching records by id: keeps the filter well inside a URL's length. */
-const IDS_PER_REQUEST = 100;
-
-/** The records with these ids (those still readable), in pages of the server's batch size. */
-export async function fetchRecordsById(
+/**
+ * The posts with these ids (those still readable), POSTS_PER_PAGE a request, as every read of
+ * whole posts: the filter stays well inside a URL's length, and the answer within its weight.
+ */
+export async function fetchPostsById(
   pb: PocketBase,
-  collection: string,
   ids: readonly string[],
 ): Promise<RecordModel[]> {
   const chunks: string[][] = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_REQUEST)
-    chunks.push(ids.slice(start, start + IDS_PER_REQUEST));
+  for (let start = 0; start < ids.length; start += POSTS_PER_PAGE)
+    chunks.push(ids.slice(start, start + POSTS_PER_PAGE));
+  const limit = pLimit(4);
   const pages = await Promise.all(
     chunks.map((chunk) =>
-      pb.collection(collection).getFullList({
-        batch: LIMITS.loaderBatchSize,
-        filter: chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || '),
-      }),
+      limit(() =>
+        pb.collection('blogs').getList(1, chunk.length, {
+          filter: chunk.map((id) => pb.filter('id = {:id}', { id })).join(' || '),
+          skipTotal: true,
+        }),
+      ),
     ),
   );
-  return pages.flat();
+  return pages.flatMap((page) => page.items);
 }

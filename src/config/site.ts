@@ -113,8 +113,14 @@ export const TIMING = {
 /** Limits and derived-content rules. */
 export const LIMITS = {
   listPageSize: 30,
-  /** PocketBase caps perPage at 500: the loader reads in batches of this size. */
+  /** Records a page when the loader reads small records (topics, authors, testimonials, ids). */
   loaderBatchSize: 500,
+  /**
+   * What one page of whole posts may weigh at most: with each body at most bodyMaxBytes (which
+   * PocketBase enforces), the loader reads loaderPageBytes / bodyMaxBytes posts a page, so no
+   * answer outgrows the build's memory however large the posts are.
+   */
+  loaderPageBytes: 64 * 1024 * 1024,
   excerptLength: 150,
   wordsPerMinute: 200,
   /** A post with at least this many `h2` sections gets a table of contents. */

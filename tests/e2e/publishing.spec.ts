@@ -6,19 +6,21 @@
  * draft preview shows them with their badges, and nothing of it is indexable.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { RecordModel } from 'pocketbase';
 import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
-import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { SAVE_CHECKS, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
 import { findContentWarnings } from '../../src/integrations/contentWarnings.ts';
 import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/server.ts';
-import { ensureAdmin } from '../../tools/local/pocketbase/admin.ts';
+import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
 
 const BUILD_TIMEOUT = 420_000;
 
@@ -198,7 +200,7 @@ test.describe('a post with pictures from another host: production and preview bu
   test.beforeAll(async () => {
     test.setTimeout(BUILD_TIMEOUT);
     // Its post carries what the site leaves out, as one saved before the publish check existed.
-    pocketbase = await startTestPocketBase({ seed: true, publishCheck: false });
+    pocketbase = await startTestPocketBase({ seed: true, withoutHooks: SAVE_CHECKS });
     host = await startPictureHost({
       '/team-photo.png': {
         type: 'image/png',
@@ -366,6 +368,71 @@ test.describe('a post with pictures from another host: production and preview bu
   });
 });
 
+/** Logs in to PocketBase's admin UI at `origin`, as an editor does. */
+async function logInToAdminUi(page: Page, origin: string, { email, password }: SuperuserLogin) {
+  await page.goto(`${origin}/_/#/login`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Opens a collection from the admin UI's sidebar, which a narrow screen folds behind a toggle. */
+async function openCollection(page: Page, name: string, { foldedSidebar = false } = {}) {
+  if (foldedSidebar) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  // The entry's name is the collection's plus its pin button's icon.
+  await page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
+}
+
+/** Opens a post from the blogs list (a table; on a phone, a card per row) into its edit panel. */
+async function openPost(page: Page, title: string) {
+  await page.getByRole('row').getByText(title, { exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Edit blogs record' })).toBeVisible();
+}
+
+/**
+ * The body's editor (TinyMCE). The admin UI preloads a hidden one that it soon removes; the
+ * role skips hidden elements, so this is the panel's.
+ */
+function bodyEditor(page: Page) {
+  return page.getByRole('application').locator('iframe').contentFrame();
+}
+
+/** A help text sits just under its field (within a line), its left edge on the field's. */
+async function expectHelpUnder(field: Locator, help: Locator) {
+  await expect(help).toBeVisible();
+  const [fieldBox, helpBox] = [(await field.boundingBox())!, (await help.boundingBox())!];
+  const gap = helpBox.y - (fieldBox.y + fieldBox.height);
+  const what = `"${await help.textContent()}" under its field`;
+  expect(gap, what).toBeGreaterThanOrEqual(0);
+  expect(gap, what).toBeLessThan(40);
+  expect(Math.abs(helpBox.x - fieldBox.x), what).toBeLessThanOrEqual(1);
+}
+
+/** A stand-in for the site's build hook: every request it receives, with its JSON body's ids. */
+async function startBuildHook() {
+  const requests: unknown[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const { collection, action, record_id } = body ? JSON.parse(body) : {};
+      requests.push({ method: request.method, collection, action, record_id });
+      response.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/build_hooks/ledgerwise`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 test.describe("PocketBase's admin UI, as an editor uses it", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -374,30 +441,25 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
   }) => {
     test.setTimeout(BUILD_TIMEOUT);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-moved-'));
-    const admin = { email: 'editor@test.local', password: 'editor-password-for-this-test' };
-    let server = await startPocketBase({ dataDir, port: 0 });
+    const superuser = { email: 'editor@test.local', password: 'editor-password-for-this-test' };
+    let server = await startPocketBase({ dataDir, superuser });
     let outDir: string | undefined;
     try {
-      const pb = await ensureAdmin({ url: server.url, dataDir, ...admin });
+      const pb = await superuserClient(server.url, superuser);
       // The picture the editor uploaded to the post's images field earlier.
       const form = new FormData();
       form.set('title', 'Quarter-end checklist with pictures');
       form.set('content', '<p>First paragraph.</p>');
       form.set('images', await pngBlob(640, 360), 'chart.png');
       const draft = await pb.collection('blogs').create(form);
+      const [chart] = draft.images as string[];
 
       // The admin UI, opened at localhost (the picker stores the address the browser used).
       const origin = `http://localhost:${server.port}`;
-      await page.goto(`${origin}/_/#/login`);
-      await page.getByLabel('Email').fill(admin.email);
-      await page.getByLabel('Password').fill(admin.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('link', { name: 'blogs', exact: true }).click();
-      await page.getByText(draft.title).click();
-      // The content field's editor. While the record panel opens, the admin UI can briefly hold a
-      // second TinyMCE (id tinymce_svelte…, empty) that it then replaces: the field's own has the
-      // field's id.
-      const editor = page.frameLocator('.tox-edit-area iframe[id^="field_"]');
+      await logInToAdminUi(page, origin, superuser);
+      await openCollection(page, 'blogs');
+      await openPost(page, draft.title);
+      const editor = bodyEditor(page);
       await editor.getByText('First paragraph.').click();
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
@@ -414,30 +476,44 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       await expect(editor.locator('img')).toHaveCount(1);
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
-      // The picture from the collection, through the image menu's picker.
-      await page.locator('button[aria-label="Insert/edit link"] + button').click();
-      await page.getByText('From collection').click();
-      const picker = page.locator('.overlay-panel').filter({ hasText: 'Select an image' });
-      await picker.getByText('blogs', { exact: true }).click();
-      await picker.locator('.files-list img').first().click();
-      await picker.getByRole('button', { name: 'Insert' }).click();
+      // The post's own picture, through the toolbar's media menu and its file picker. PocketBase's
+      // modals have no dialog role, so the picker is known by its class. It opens on the first
+      // collection with files; its header's first button switches collection.
+      await page.getByRole('button', { name: 'Insert media' }).click();
+      await page.getByRole('menuitem', { name: 'Media from collection' }).click();
+      const picker = page.locator('.record-file-picker-modal');
+      await picker.getByRole('banner').getByRole('button').first().click();
+      await picker.getByRole('button', { name: 'blogs', exact: true }).click();
+      await picker.getByRole('img', { name: chart, exact: true }).click();
+      await picker.getByRole('button', { name: 'Insert', exact: true }).click();
       await expect(editor.locator('img')).toHaveCount(2);
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await page.keyboard.type('Closing note.');
-      await page.locator('label', { hasText: /^\s*published\s*$/ }).click();
+      await page.getByRole('checkbox', { name: 'published', exact: true }).check();
+      const sent = page.waitForRequest(
+        (request) => request.method() === 'PATCH' && request.url().includes(`/${draft.id}`),
+      );
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await expect(page.getByText('Successfully updated record.')).toBeVisible();
+      // The UI sends the pasted picture inside the body, as a data: URL…
+      expect((await sent).postData()).toContain('data:image/png;base64,');
+      await expect(page.getByText(`Successfully updated blogs "${draft.id}".`)).toBeVisible();
       const saved = await pb.collection('blogs').getOne(draft.id);
       expect(saved.published).toBe(true);
-      expect(saved.content).toContain('src="data:image/png;base64,');
-      expect(saved.content).toContain(`src="${origin}/_/../api/files/`);
+      // …and PocketBase stores it as a file of the post, the body pointing at it by path.
+      expect(saved.content).not.toContain('data:');
+      const files = `/api/files/${saved.collectionId}/${saved.id}`;
+      const pasted = (saved.images as string[]).filter((name) => name !== chart);
+      expect(pasted).toHaveLength(1);
+      expect(saved.content).toContain(`src="${files}/${pasted[0]}"`);
+      // The picker inserts the file's address as this browser reached PocketBase.
+      expect(saved.content).toContain(`src="${origin}/_/..${files}/${chart}"`);
 
       // Another day, PocketBase answers at another address and port.
       await server.stop();
       let port = await getFreePort();
       while (port === Number(new URL(origin).port)) port = await getFreePort();
-      server = await startPocketBase({ dataDir, port });
+      server = await startPocketBase({ dataDir, port, superuser });
       const build = await runBuild({ pocketbaseUrl: server.url });
       outDir = build.outDir;
       expect(build.code, build.output).toBe(0);
@@ -476,27 +552,144 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
         content:
           '<p>Watch the recording:</p><iframe src="https://www.youtube.com/embed/abc"></iframe>',
       });
-      await page.goto(`${pocketbase.url}/_/#/login`);
-      await page.getByLabel('Email').fill(pocketbase.superuser.email);
-      await page.getByLabel('Password').fill(pocketbase.superuser.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      // As an editor goes: the blogs collection, then the draft in its list.
-      await page.getByRole('link', { name: 'blogs', exact: true }).click();
-      await page.getByText(draft.title).click();
-      // The switch: its checkbox is drawn by CSS, so the editor clicks its label.
-      await page.locator('label', { hasText: /^\s*published\s*$/ }).click();
-      await expect(page.getByLabel('published', { exact: true })).toBeChecked();
+      await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
+      await openCollection(page, 'blogs');
+      await openPost(page, draft.title);
+      await page.getByRole('checkbox', { name: 'published', exact: true }).check();
       await page.getByRole('button', { name: 'Save changes' }).click();
-      const message = page.getByText('Cannot publish:', { exact: false });
-      await expect(message).toBeVisible();
-      await expect(message).toHaveText(
+      // The refusal is an error toast at the foot of the screen, which goes away after about 3 s
+      // unless the pointer rests on it, and the errors of the body and of `published`, which stay
+      // under them until the next save.
+      const message = page.getByText(
         'Cannot publish: videos cannot be embedded; paste the link as a link. Or untick published.',
+        { exact: true },
       );
+      await expect(message).toHaveCount(3);
+      await message.first().hover();
       await testInfo.attach('the refusal at 1280 px', {
         body: await page.screenshot(),
         contentType: 'image/png',
       });
+      await page.mouse.move(0, 0);
+      await expect(message).toHaveCount(2);
+      await expect(message.last()).toBeInViewport();
+      // The post stays open as the editor left it, to fix the body or untick published.
+      await expect(page.getByRole('heading', { name: 'Edit blogs record' })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'published', exact: true })).toBeChecked();
       expect(await pb.collection('blogs').getOne(draft.id)).toMatchObject({ published: false });
+    } finally {
+      await pocketbase.stop();
+    }
+  });
+
+  for (const { screen, viewport, foldedSidebar } of [
+    { screen: 'a phone', viewport: { width: 390, height: 844 }, foldedSidebar: true },
+    { screen: 'a desktop', viewport: { width: 1280, height: 900 }, foldedSidebar: false },
+  ]) {
+    test(`on ${screen}, an editor publishes, edits and unpublishes a post; each save sends the build hook one POST naming what changed`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const hook = await startBuildHook();
+      const pocketbase = await startTestPocketBase({
+        env: { SITE_REBUILD_HOOK_URL: hook.url, SITE_REBUILD_MIN_INTERVAL_SECONDS: '0' },
+      });
+      try {
+        const pb = await pocketbase.superuserClient();
+        const draft = await pb.collection('blogs').create({
+          title: 'Filing season opens',
+          content: '<p>The dates and the documents.</p>',
+        });
+        // PocketBase calls the hook before it answers a save: a draft's creation called nothing.
+        expect(hook.requests).toEqual([]);
+        const posted = (...actions: string[]) =>
+          actions.map((action) => ({
+            method: 'POST',
+            collection: 'blogs',
+            action,
+            record_id: draft.id,
+          }));
+        const panel = page.getByRole('heading', { name: 'Edit blogs record' });
+        const published = page.getByRole('checkbox', { name: 'published', exact: true });
+        await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
+        await openCollection(page, 'blogs', { foldedSidebar });
+
+        await openPost(page, draft.title);
+        await published.check();
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        // "Save changes" closes the post once PocketBase has stored it.
+        await expect(panel).toBeHidden();
+        await expect.poll(() => hook.requests).toEqual(posted('published'));
+
+        await openPost(page, draft.title);
+        await page.getByRole('textbox', { name: 'title' }).fill('Filing season opens on 1 July');
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        await expect(panel).toBeHidden();
+        await expect.poll(() => hook.requests).toEqual(posted('published', 'updated'));
+
+        await openPost(page, 'Filing season opens on 1 July');
+        await published.uncheck();
+        await page.getByRole('button', { name: 'Save changes' }).click();
+        await expect(panel).toBeHidden();
+        await expect
+          .poll(() => hook.requests)
+          .toEqual(posted('published', 'updated', 'unpublished'));
+        expect(await pb.collection('blogs').getOne(draft.id)).toMatchObject({
+          title: 'Filing season opens on 1 July',
+          published: false,
+        });
+      } finally {
+        await pocketbase.stop();
+        await hook.close();
+      }
+    });
+  }
+
+  test("an editor opening a post reads each field's help text just under the field", async ({
+    page,
+  }) => {
+    const pocketbase = await startTestPocketBase();
+    try {
+      const pb = await pocketbase.superuserClient();
+      const post = await pb.collection('blogs').create({
+        title: 'Provisional tax in brief',
+        content: '<p>Two payments a year.</p>',
+      });
+      await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
+      await openCollection(page, 'blogs');
+      await openPost(page, post.title);
+      // Every help text the schema holds is on screen…
+      const { fields } = await pb.collections.getOne('blogs');
+      for (const { help } of fields.filter((field) => field.help))
+        await expect(page.getByText(help, { exact: true })).toBeVisible();
+      // …these word for word, each just under its field and aligned with it.
+      const beside: [Locator, string][] = [
+        [
+          page.getByRole('textbox', { name: 'title' }),
+          "Title: the post's heading, its page title, and its link on cards and in feeds.",
+        ],
+        [
+          page.getByRole('application'),
+          'Body: the post. Headings (Heading 2) make its contents list; pictures pasted here ' +
+            'become files in Pictures when you save.',
+        ],
+        [
+          page.getByRole('textbox', { name: 'excerpt' }),
+          'Excerpt: shown on cards and in feeds; when empty, the opening of the post.',
+        ],
+        [
+          page.getByRole('checkbox', { name: 'published', exact: true }),
+          'Published: tick to put the post on the site at its publish date; unticked, it is a ' +
+            'draft that only editors see.',
+        ],
+        [
+          page.getByRole('textbox', { name: 'published_at' }),
+          'Publish date: the date the site shows. Empty when you tick Published: now. Later: the ' +
+            'post goes live then.',
+        ],
+      ];
+      for (const [field, help] of beside)
+        await expectHelpUnder(field, page.getByText(help, { exact: true }));
     } finally {
       await pocketbase.stop();
     }

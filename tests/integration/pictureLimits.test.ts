@@ -17,7 +17,7 @@ import { LIMITS } from '@/config/site';
 import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.ts';
 import { createLoaderContext } from '../support/loaderContext';
 import { pngBuffer, pngHeaderOnly, startPictureHost } from '../support/pictures';
-import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { SAVE_CHECKS, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 const GIANT = pngHeaderOnly(20_000, 20_000);
 const OVER_THE_LIMIT = '20000 × 20000 pixels, over the 50-megapixel limit';
@@ -35,7 +35,7 @@ describe('pictures the build leaves out, while the build goes on', () => {
   let host: Awaited<ReturnType<typeof startPictureHost>>;
 
   beforeAll(async () => {
-    server = await startTestPocketBase({ publishCheck: false });
+    server = await startTestPocketBase({ withoutHooks: SAVE_CHECKS });
     pb = await server.superuserClient();
     host = await startPictureHost({
       '/photo.png': { type: 'image/png', body: await pngBuffer(200, 100) },

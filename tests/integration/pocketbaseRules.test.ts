@@ -7,6 +7,7 @@
 import PocketBase, { ClientResponseError } from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { connectRealtime } from '../support/realtime';
 
 let pocketbase: TestPocketBase;
 let admin: PocketBase;
@@ -148,4 +149,27 @@ describe('PocketBase rules for anonymous requests', () => {
       await admin.collection(collection).delete(existing.id);
     });
   }
+});
+
+describe('realtime', () => {
+  it('takes no subscription from an anonymous client; an editor signed in gets the events', async () => {
+    const live = { published: true, published_at: pocketBaseDate(Date.now() - 60_000) };
+    const post = await admin.collection('blogs').create({ title: 'Live', ...live });
+    const visitor = await connectRealtime(pocketbase.url);
+    const editor = await connectRealtime(pocketbase.url, admin.authStore.token);
+    try {
+      await expect(visitor.subscribe(['blogs/*'])).rejects.toThrow(
+        /403 .*Realtime subscriptions are for signed-in editors/,
+      );
+      // Clearing one's subscriptions needs no login.
+      await visitor.subscribe([]);
+      await editor.subscribe(['blogs/*']);
+      await admin.collection('blogs').update(post.id, { title: 'Live, edited' });
+      await expect.poll(() => editor.events.map((event) => event.topic)).toEqual(['blogs/*']);
+      expect(visitor.events).toEqual([]);
+    } finally {
+      visitor.close();
+      editor.close();
+    }
+  });
 });

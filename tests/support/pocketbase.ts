@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type PocketBase from 'pocketbase';
+import PocketBase from 'pocketbase';
 import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/server.ts';
 import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
@@ -23,17 +23,21 @@ interface TestPocketBaseOptions {
   /** Restart in place when a hook file changes. Default false, so edits elsewhere cannot disturb a test. */
   hooksWatch?: boolean;
   /**
-   * False: without the check that refuses to publish what the site leaves out, so a test can
-   * publish hostile HTML (as a post saved before the check existed) and prove the site's own
-   * defences. Default true, as in production.
+   * Hook files left out of the server's copy of pocketbase/pb_hooks: SAVE_CHECKS, so a test can
+   * store what PocketBase took before they existed (hostile HTML, huge pictures) and prove the
+   * site's own defences; realtime.pb.js, so the privacy probe reaches the API rules behind it.
+   * Default none, as in production.
    */
-  publishCheck?: boolean;
+  withoutHooks?: string[];
   /**
    * False: PocketBase's rate limiter off, for a test that asks thousands of anonymous questions
    * on purpose (the privacy probe). Default true, as in production.
    */
   rateLimits?: boolean;
 }
+
+/** The checks at save: the publish check, and the pictures' (pasted ones moved, huge refused). */
+export const SAVE_CHECKS = ['publish-check.pb.js', 'pictures.pb.js'];
 
 export interface TestPocketBase {
   url: string;
@@ -54,10 +58,10 @@ export async function startTestPocketBase({
   hooksDir,
   migrationsDir,
   hooksWatch = false,
-  publishCheck = true,
+  withoutHooks = [],
   rateLimits = true,
 }: TestPocketBaseOptions = {}): Promise<TestPocketBase> {
-  const unchecked = publishCheck ? undefined : await hooksDirWithout(['publish-check.pb.js']);
+  const unchecked = withoutHooks.length > 0 ? await hooksDirWithout(withoutHooks) : undefined;
   if (unchecked) hooksDir = unchecked.dir;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lw-pb-test-'));
   const superuser = {
@@ -65,6 +69,7 @@ export async function startTestPocketBase({
     password: randomBytes(18).toString('base64url'),
   };
   let server: Awaited<ReturnType<typeof startPocketBase>> | undefined;
+  let login: PocketBase;
   try {
     server = await startPocketBase({
       dataDir,
@@ -75,9 +80,10 @@ export async function startTestPocketBase({
       hooksWatch,
       superuser,
     });
-    const pb = await superuserClient(server.url, superuser);
-    if (!rateLimits) await pb.settings.update({ rateLimits: { enabled: false } });
-    if (seed) await seedPocketBase({ pb });
+    // One login, its token shared by every client: PocketBase allows 2 logins in 3 s an address.
+    login = await superuserClient(server.url, superuser);
+    if (!rateLimits) await login.settings.update({ rateLimits: { enabled: false } });
+    if (seed) await seedPocketBase({ pb: login });
   } catch (error) {
     await server?.stop();
     await rm(dataDir, { recursive: true, force: true });
@@ -90,7 +96,12 @@ export async function startTestPocketBase({
     port: running.port,
     dataDir,
     superuser,
-    superuserClient: () => superuserClient(running.url, superuser),
+    async superuserClient() {
+      const pb = new PocketBase(running.url);
+      pb.autoCancellation(false);
+      pb.authStore.save(login.authStore.token, login.authStore.record);
+      return pb;
+    },
     output: () => running.output(),
     async stop() {
       await running.stop();
@@ -122,11 +133,11 @@ export async function clockedHooksDir(): Promise<{ dir: string; remove: () => Pr
 }
 
 /**
- * A temporary copy of the project's hooks without the named files. Without publish-check.pb.js,
- * a post can be published with what the site leaves out, as one saved before the check existed:
- * the tests of the site's own defences (the sanitiser, the build's warnings) need such posts.
+ * A temporary copy of the project's hooks without the named files: without the save checks
+ * (publish-check.pb.js, pictures.pb.js), a record can hold what the site leaves out, as one saved
+ * before the checks existed; the tests of the site's own defences need such records.
  */
-async function hooksDirWithout(
+export async function hooksDirWithout(
   files: string[],
 ): Promise<{ dir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'lw-pb-hooks-'));
@@ -138,7 +149,10 @@ async function hooksDirWithout(
 }
 
 /** The committed schema of a fresh install (pocketbaseSchema.test.ts) and of an upgraded one. */
-export const SCHEMA_EXPECTATION = path.join(import.meta.dirname, '../fixtures/pocketbase/schema.json');
+export const SCHEMA_EXPECTATION = path.join(
+  import.meta.dirname,
+  '../fixtures/pocketbase/schema.json',
+);
 
 /** The collections the project's migrations make. */
 const PROJECT_COLLECTIONS = ['blogs', 'testimonials', 'tags', 'authors', 'hook_state'];
@@ -160,4 +174,17 @@ export async function readSchema(pb: PocketBase) {
     usersCreateRule: users?.createRule,
     rateLimits: settings.rateLimits,
   };
+}
+
+/**
+ * Lets a collection take ids with capitals, `_` and `-`, as PocketBase 0.22 did (0.23 and later
+ * refuse one outside a-z and 0-9 unless the id field's pattern allows it): for the records an
+ * upgraded data folder may hold, which the site leaves out.
+ */
+export async function allowOldIds(pb: PocketBase, collection: string) {
+  const { fields } = await pb.collections.getOne(collection);
+  const pattern = '^[A-Za-z0-9_-]+$';
+  await pb.collections.update(collection, {
+    fields: fields.map((field) => (field.name === 'id' ? { ...field, pattern } : field)),
+  });
 }

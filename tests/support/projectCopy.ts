@@ -40,7 +40,9 @@ export async function copyProject(): Promise<ProjectCopy> {
       const top = relative.split(path.sep)[0];
       // This checkout's own .env files stay out: each test writes the one it means.
       const isEnvFile = /^\.env(\..+)?$/.test(relative) && relative !== '.env.example';
-      return !NOT_COPIED.has(top) && !isEnvFile;
+      // Nor the copies of .pocketbase/ the upgrade from PocketBase 0.22 kept.
+      const isDataCopy = top.startsWith('.pocketbase.before-');
+      return !NOT_COPIED.has(top) && !isEnvFile && !isDataCopy;
     },
   });
   // node_modules holds a link to each installed package, not one link to the whole folder: the

@@ -1,7 +1,9 @@
 /**
  * One table of post bodies and pictures with what PocketBase's check answers for each: run
  * through the judgment itself (tests/unit/lib/blog/publishCheck.test.ts) and through a real
- * PocketBase's hook (tests/integration/publishCheck.test.ts), so the two cannot disagree.
+ * PocketBase's hooks (tests/integration/publishCheck.test.ts), so the two cannot disagree. Where
+ * the hooks answer first (a pasted picture over the limits refuses any save before the judgment
+ * runs), `hook` says how.
  */
 
 /** A PNG header declaring `width` × `height` (all the checks read), padded to `size` bytes. */
@@ -33,6 +35,8 @@ export interface PublishCase {
   refusal: string | undefined;
   /** True where PocketBase's check before this judgment let it through (see the report). */
   newCase?: boolean;
+  /** What PocketBase's hooks answer instead, a draft's save too (pb_hooks/content/pictures.js). */
+  hook?: string;
 }
 
 export const PUBLISH_CASES: PublishCase[] = [
@@ -115,12 +119,14 @@ export const PUBLISH_CASES: PublishCase[] = [
     content: pasted('image/png', base64(pngHeader(2000, 1000, 11 * 1024 * 1024))),
     refusal: refused('a pasted picture is 11 MB, over the 10 MB limit; insert it with the image picker instead'), // prettier-ignore
     newCase: true,
+    hook: 'A pasted picture is 11 MB, over the 10 MB limit: paste a smaller one.',
   },
   {
     name: 'a pasted picture of 60 megapixels',
     content: pasted('image/png', base64(pngHeader(10_000, 6_000))),
     refusal: refused('a pasted picture is 60 megapixels, over the 50 megapixels limit; insert it with the image picker instead'), // prettier-ignore
     newCase: true,
+    hook: 'A pasted picture is 60 megapixels, over the 50 megapixels limit: paste a smaller one.',
   },
   {
     name: '41 pictures',
@@ -140,10 +146,10 @@ export const PUBLISH_CASES: PublishCase[] = [
   },
 ];
 
-/** A body over LIMITS.bodyMaxBytes (16 MB): no save takes it, a draft's neither. */
-export const OVERSIZED_BODY = `<p>${'é'.repeat(8.5 * 1024 * 1024)}</p>`;
+/** A body over LIMITS.bodyMaxBytes (1 MB) in UTF-8 bytes, not in characters: no save takes it. */
+export const OVERSIZED_BODY = `<p>${'é'.repeat(0.6 * 1024 * 1024)}</p>`;
 export const OVERSIZED_BODY_REFUSAL =
-  'The body is 17 MB, over the 16 MB limit: insert large pictures with the image picker instead of pasting them.';
+  'The body is 1.2 MB, over the 1 MB limit: split the post, or paste long text as plain text (text pasted from Word or Excel brings its formatting).';
 
 /** A banner or body picture PocketBase stores, over the pixel cap, and its refusals. */
 export const HUGE_PICTURE = pngHeader(10_000, 6_000, 4096);

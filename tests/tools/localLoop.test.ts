@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   LOCAL_SUPERUSER_EMAIL,
   LOCAL_SUPERUSER_PASSWORD,
-} from '../../tools/local/pocketbase/admin.ts';
+} from '../../tools/local/pocketbase/superuser.ts';
 import { getFreePort } from '../../tools/local/pocketbase/server.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';

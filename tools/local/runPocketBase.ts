@@ -1,8 +1,10 @@
 /**
  * `npm run pocketbase -- ARGS`: the project's PocketBase with PocketBase's own arguments, built or
- * downloaded first when it is missing (`-- --version`, `-- superuser upsert EMAIL PASSWORD`,
- * `-- serve --http … --dir … --migrationsDir … --hooksDir …`). Without ARGS: the local
- * PocketBase (data in .pocketbase/, seeded once) until Ctrl-C.
+ * downloaded first when it is missing (`-- --version`, `-- superuser upsert EMAIL PASSWORD --dir
+ * .pocketbase`, `-- serve --http … --dir … --migrationsDir … --hooksDir …`). Give every command
+ * that opens data its `--dir`: without one PocketBase uses pb_data beside the binary, inside
+ * node_modules/.cache, which the next build leaves behind. Without ARGS: the local PocketBase
+ * (data in .pocketbase/, seeded once) until Ctrl-C.
  */
 import '../shared/env.ts'; // first: the Node check and the .env files, before anything reads them
 import { spawn } from 'node:child_process';

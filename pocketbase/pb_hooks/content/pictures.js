@@ -55,7 +55,8 @@ function unsavedPicture(file, judgment) {
 
 /**
  * Moves a post's pasted pictures into its `images`, pointing the body at the files (root-relative
- * `/api/files/…` addresses, which stay right when PocketBase moves). Returns how many moved.
+ * `/api/files/…` addresses, which stay right when PocketBase moves). Returns how many moved, and
+ * the refusals for those left in place for being over the site's limits.
  */
 function movePastedPictures(record, judgment) {
   if (record.id === '') record.set('id:autogenerate', '');
@@ -66,7 +67,7 @@ function movePastedPictures(record, judgment) {
     return '/api/files/' + collectionId + '/' + record.id + '/' + file.name;
   });
   if (result.moved > 0) record.set('content', result.html);
-  return result.moved;
+  return { moved: result.moved, refusals: result.refusals };
 }
 
 /** The uploaded pictures over the pixel cap, by field: { field: ValidationError }, or null. */
@@ -94,7 +95,14 @@ function uploadErrors(record, judgment) {
 /** Before a save through the API or the admin UI: moves pasted pictures, refuses huge uploads. */
 function checkPictures(e) {
   var judgment = require(__hooks + '/content/bodyJudgment.js');
-  if (e.collection.name === 'blogs') movePastedPictures(e.record, judgment);
+  if (e.collection.name === 'blogs') {
+    var pasted = movePastedPictures(e.record, judgment).refusals;
+    if (pasted.length > 0) {
+      throw new BadRequestError(pasted[0] + '.', {
+        content: new ValidationError('pasted_picture_too_large', pasted.join('. ') + '.'),
+      });
+    }
+  }
   var errors = uploadErrors(e.record, judgment);
   if (errors) {
     var first = errors[Object.keys(errors)[0]];

@@ -52,7 +52,14 @@ function checkBeforeSave(e) {
         return stored(collection.id + '/' + file.record + '/' + file.name);
       },
     });
-    if (refusal) throw new BadRequestError(refusal);
+    if (refusal) {
+      // Also as the errors of the body and of `published`, which the admin UI keeps under them
+      // until the next save: its toast of the message goes in seconds.
+      throw new BadRequestError(refusal, {
+        content: new ValidationError('publish_refused', refusal),
+        published: new ValidationError('publish_refused', refusal),
+      });
+    }
   } finally {
     storage.close();
   }

@@ -16,15 +16,20 @@ export interface PastedPicture {
   bytes: () => Uint8Array;
 }
 
-/** The picture behind a `data:` URL, or undefined when it is not one the site could show. */
-function pastedPicture(src: string): PastedPicture | undefined {
+/**
+ * The picture behind a `data:` URL; or the words for a picture too large for the site (bytes or
+ * pixels); or undefined when it is not a picture the site shows, which stays in the body for the
+ * publish check to name.
+ */
+function pastedPicture(src: string): PastedPicture | string | undefined {
   if (!PASTED_PICTURE.test(src)) return undefined;
   const read = readBase64(src.slice(src.indexOf(',') + 1));
   if (!read) return undefined;
   const head = read.decode(HEADER_BYTES);
-  // Only a format the site keeps is moved: anything else stays, and the publish check names it.
+  const problem = pictureProblem(read.size, head, read.decode);
+  if (problem?.kind === 'bytes' || problem?.kind === 'pixels') return problem.words;
   const type = (probe(head) ?? probe(read.decode()))?.type;
-  if (!type || pictureProblem(read.size, head, read.decode)?.kind === 'format') return undefined;
+  if (!type || problem) return undefined;
   return { extension: type, size: read.size, bytes: () => read.decode() };
 }
 
@@ -33,12 +38,15 @@ const attributeValue = (text: string) => text.replaceAll('&', '&amp;').replaceAl
 /**
  * `html` with the `src` of each pasted picture the site can show replaced by the address `store`
  * gives it (undefined leaves that one in place); every other character stays as it was.
+ * `refusals`: the pasted pictures left in place for being over the site's limits, in words for
+ * the editor (a save is refused for them, as for an upload).
  */
 export function replacePastedPictures(
   html: string,
   store: (picture: PastedPicture) => string | undefined,
-): { html: string; moved: number } {
-  if (!/data:image\//i.test(html)) return { html, moved: 0 };
+): { html: string; moved: number; refusals: string[] } {
+  const refusals: string[] = [];
+  if (!/data:image\//i.test(html)) return { html, moved: 0, refusals };
   const { shortened, restore } = shortenPayloads(html);
   // `src` attributes' places in the shortened text, replaced from the last so the others hold.
   const edits: { start: number; end: number; text: string }[] = [];
@@ -48,7 +56,8 @@ export function replacePastedPictures(
       const src = child.attrs.find((attribute) => attribute.name === 'src');
       const at = child.sourceCodeLocation?.attrs?.src;
       const picture = child.tagName === 'img' && src && at && pastedPicture(restore(src.value));
-      const address = picture ? store(picture) : undefined;
+      if (typeof picture === 'string') refusals.push(`A pasted picture ${picture}: paste a smaller one`); // prettier-ignore
+      const address = picture && typeof picture !== 'string' ? store(picture) : undefined;
       if (address && at)
         edits.push({ start: at.startOffset, end: at.endOffset, text: `src="${attributeValue(address)}"` }); // prettier-ignore
       visit(child);
@@ -58,5 +67,5 @@ export function replacePastedPictures(
   let result = shortened;
   for (const { start, end, text } of edits.reverse())
     result = result.slice(0, start) + text + result.slice(end);
-  return { html: restore(result), moved: edits.length };
+  return { html: restore(result), moved: edits.length, refusals };
 }

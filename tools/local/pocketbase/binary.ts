@@ -83,17 +83,21 @@ export function checksumFor(text: string, fileName: string): string | undefined 
   return undefined;
 }
 
-/** Writes `data` beside `target` and renames it into place: a concurrent start never runs half a file. */
+/**
+ * Writes `data` to a file of its own beside `target`'s folder and renames it into place: a
+ * concurrent start never runs half a file, and a failure leaves no folder in the cache.
+ */
 async function writeExecutable(
   target: string,
   data: Uint8Array | ((partial: string) => Promise<void>),
 ) {
-  await mkdir(path.dirname(target), { recursive: true });
-  const partial = `${target}.${randomUUID()}.partial`;
+  const partial = `${path.dirname(target)}.${randomUUID()}.partial`;
+  await mkdir(path.dirname(partial), { recursive: true });
   try {
     if (typeof data === 'function') await data(partial);
     else await writeFile(partial, data);
     await chmod(partial, 0o755);
+    await mkdir(path.dirname(target), { recursive: true });
     await rename(partial, target).catch((error: unknown) => {
       // Windows cannot replace a binary that a concurrent start already put there and runs.
       if (!existsSync(target)) throw error;
@@ -152,7 +156,8 @@ export async function buildPocketBase({
   cacheDir?: string;
   log?: (message: string) => void;
 }): Promise<string> {
-  const target = path.join(
+  // Absolute: `go build -o` runs in moduleDir, the rename in this process's folder.
+  const target = path.resolve(
     cacheDir,
     `${POCKETBASE_VERSION}-build-${await buildDigest(moduleDir)}`,
     binaryName(process.platform),
@@ -169,6 +174,8 @@ export async function buildPocketBase({
       'go',
       [
         'build',
+        // go.sum as it is, whatever GOFLAGS says: a module that does not match it fails the build.
+        '-mod=readonly',
         // Reproducible: no paths of this machine, no VCS stamp (and no need for git).
         '-trimpath',
         '-buildvcs=false',
@@ -180,7 +187,7 @@ export async function buildPocketBase({
       ],
       {
         cwd: moduleDir,
-        // Pure Go (SQLite included), as upstream builds its releases; go.sum is read-only by default.
+        // Pure Go (SQLite included), as upstream builds its releases.
         env: { CGO_ENABLED: '0', ...toolchain },
         all: true,
         reject: false,
@@ -189,10 +196,10 @@ export async function buildPocketBase({
     );
     if (result.failed) {
       const output = String(result.all ?? '').trim();
-      const last = output.split('\n').at(-1) || result.shortMessage;
       throw new Error(
-        `Could not build PocketBase ${POCKETBASE_VERSION} with Go (${last}): the build needs Go ` +
-          `${GO_MINIMUM} or ${GO_TOOLCHAIN} from the Go module proxy; ${BIN_HELP}.` +
+        `Could not build PocketBase ${POCKETBASE_VERSION} with Go (${buildFailure(output) ?? result.shortMessage}): ` +
+          `the build needs Go ${GO_MINIMUM} or later (an older Go fetches ${GO_TOOLCHAIN} from the ` +
+          `Go module proxy) and the modules that pocketbase/go.sum lists; ${BIN_HELP}.` +
           (output ? `\n--- go build ---\n${output}` : ''),
         { cause: result },
       );
@@ -204,18 +211,41 @@ export async function buildPocketBase({
   return target;
 }
 
+/**
+ * The line of `go build`'s output that says what went wrong: the first that is not progress
+ * ("go: downloading …", "# package") or a detail (indented). Its last line is often only advice,
+ * such as "For more information, see 'go help module-auth'." after a go.sum mismatch.
+ */
+function buildFailure(output: string): string | undefined {
+  return output
+    .split('\n')
+    .find((line) => line.trim() && !/^(go: downloading |# |\s)/.test(line))
+    ?.trim();
+}
+
 async function download(url: string, timeoutMs: number, help: string): Promise<Buffer> {
   let response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    // The body inside the try too: a connection lost or the timeout mid-body fails the same way.
+    if (response.ok) return Buffer.from(await response.arrayBuffer());
   } catch (error) {
     const cause = error instanceof Error ? (error.cause ?? error) : error;
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new Error(`Could not download ${url} (${reason}): ${help}.`);
   }
-  if (!response.ok)
-    throw new Error(`Could not download ${url} (HTTP ${response.status}): ${help}.`);
-  return Buffer.from(await response.arrayBuffer());
+  throw new Error(`Could not download ${url} (HTTP ${response.status}): ${help}.`);
+}
+
+interface DownloadOptions {
+  platform?: string;
+  arch?: string;
+  cacheDir?: string;
+  /** Folder of the release's archives and checksums.txt. */
+  releaseUrl?: string;
+  /** Per download. */
+  timeoutMs?: number;
+  log?: (message: string) => void;
 }
 
 /**
@@ -229,16 +259,7 @@ export async function downloadPocketBase({
   releaseUrl = RELEASE_URL,
   timeoutMs = DOWNLOAD_TIMEOUT_MS,
   log = console.log,
-}: {
-  platform?: string;
-  arch?: string;
-  cacheDir?: string;
-  /** Folder of the release's archives and checksums.txt. */
-  releaseUrl?: string;
-  /** Per download. */
-  timeoutMs?: number;
-  log?: (message: string) => void;
-} = {}): Promise<string> {
+}: DownloadOptions = {}): Promise<string> {
   const help = `install Go (https://go.dev/dl/) so that the project builds PocketBase, ${BIN_HELP}`;
   const asset = releaseAsset({ platform, arch });
   if (!asset) {
@@ -281,27 +302,45 @@ export async function downloadPocketBase({
   return target;
 }
 
+/**
+ * The PocketBase binary to run: `bin` (POCKETBASE_BIN), else built with the Go that `findGo`
+ * finds, else downloaded. It looks again on every call; tools call resolvePocketBaseBinary.
+ */
+export async function findPocketBaseBinary({
+  bin = toolEnv().POCKETBASE_BIN,
+  findGo = localGoVersion,
+  ...options
+}: DownloadOptions & {
+  bin?: string;
+  /** The Go release on the PATH ("go1.26.8"), or undefined without Go. */
+  findGo?: () => Promise<string | undefined>;
+} = {}): Promise<string> {
+  if (bin) {
+    const file = path.resolve(PROJECT_ROOT, bin);
+    if (!existsSync(file))
+      throw new Error(`POCKETBASE_BIN points at ${file}, which does not exist: fix or unset it.`);
+    return file;
+  }
+  const goVersion = await findGo();
+  return goVersion
+    ? buildPocketBase({ goVersion, cacheDir: options.cacheDir, log: options.log })
+    : downloadPocketBase(options);
+}
+
 /** One resolution per process: every server and CLI call of a run uses the same binary. */
 let resolved: Promise<string> | undefined;
 
-/** The PocketBase binary to run: POCKETBASE_BIN, else built with Go, else downloaded. */
+/** The PocketBase binary every tool runs (findPocketBaseBinary, once per process). */
 export function resolvePocketBaseBinary({
   log = console.log,
 }: { log?: (message: string) => void } = {}): Promise<string> {
-  resolved ??= (async () => {
-    const bin = toolEnv().POCKETBASE_BIN;
-    if (bin) {
-      const file = path.resolve(PROJECT_ROOT, bin);
-      if (!existsSync(file))
-        throw new Error(`POCKETBASE_BIN points at ${file}, which does not exist.`);
-      return file;
-    }
-    const goVersion = await localGoVersion();
-    return goVersion ? buildPocketBase({ goVersion, log }) : downloadPocketBase({ log });
-  })();
-  // A failure is not kept: the next call tries again (the network may be back).
-  resolved.catch(() => {
-    resolved = undefined;
+  if (resolved) return resolved;
+  const current = findPocketBaseBinary({ log });
+  resolved = current;
+  // A failure is not kept: the next call tries again (the network may be back). Only this
+  // attempt is forgotten, never a newer one that a caller started after it failed.
+  current.catch(() => {
+    if (resolved === current) resolved = undefined;
   });
-  return resolved;
+  return current;
 }

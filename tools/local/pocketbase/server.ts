@@ -65,8 +65,11 @@ export interface PocketBaseOptions {
    * pocketbase` turns it on for hook authors.
    */
   hooksWatch?: boolean;
-  /** Written (created, or its password set) before the server starts. */
-  superuser?: SuperuserLogin;
+  /**
+   * Written (created, or its password set) before the server starts: without a superuser,
+   * PocketBase would open its installer in a browser.
+   */
+  superuser: SuperuserLogin;
 }
 
 /**
@@ -85,7 +88,7 @@ export async function startPocketBase({
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
   const bin = await resolvePocketBaseBinary();
   await mkdir(dataDir, { recursive: true });
-  if (superuser) await upsertSuperuser(dataDir, superuser, { migrationsDir, hooksDir });
+  await upsertSuperuser(dataDir, superuser, { migrationsDir, hooksDir });
   // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
   const attempts = port === 0 ? 3 : 1;
   let lastError: unknown;

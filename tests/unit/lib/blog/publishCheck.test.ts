@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishRefusal, saveRefusal, utf8Bytes } from '@/lib/blog/publishCheck';
+import { publishRefusal, saveRefusal, uploadRefusal, utf8Bytes } from '@/lib/blog/publishCheck';
 import {
   HUGE_BANNER_REFUSAL,
   HUGE_PICTURE,
@@ -22,11 +22,11 @@ describe('the publish check (the same table the real hook runs)', () => {
     expect(publishRefusal({ content })).toBe(refusal);
   });
 
-  it('refuses any save of a body over 16 MB, counting UTF-8 bytes as stored', () => {
+  it('refuses any save of a body over 1 MB, counting UTF-8 bytes as stored', () => {
     expect(saveRefusal(OVERSIZED_BODY)).toBe(OVERSIZED_BODY_REFUSAL);
     expect(saveRefusal('<p>short</p>')).toBeUndefined();
-    // 6 million "é" are 12 MB, under the limit, though three bytes a unit would be 18 MB.
-    expect(saveRefusal('é'.repeat(6_000_000))).toBeUndefined();
+    // 400,000 "é" are 0.8 MB, under the limit, though three bytes a unit would be 1.2 MB.
+    expect(saveRefusal('é'.repeat(400_000))).toBeUndefined();
     expect(utf8Bytes('aé€😀')).toBe(new TextEncoder().encode('aé€😀').length);
   });
 
@@ -46,5 +46,16 @@ describe('the publish check (the same table the real hook runs)', () => {
     // A JPEG's size may come after the first bytes: the whole file is read then.
     const late = { size: 5000, head: () => new Uint8Array(10), whole: () => HUGE_PICTURE };
     expect(publishRefusal({ content, readFile: () => late })).toBe(hugeFileRefusal('huge_x1.png'));
+  });
+});
+
+describe('an uploaded picture', () => {
+  it('is refused over the pixel cap, read from its header, whatever else is wrong with it', () => {
+    expect(uploadRefusal(file(HUGE_PICTURE))).toBe(
+      'is 60 megapixels, over the 50 megapixels limit: upload a smaller picture',
+    );
+    expect(uploadRefusal(file(pngHeader(8000, 6000)))).toBeUndefined();
+    // Its type and size are PocketBase's own checks (the field's mimeTypes and maxSize).
+    expect(uploadRefusal(file(new TextEncoder().encode('not a picture')))).toBeUndefined();
   });
 });
