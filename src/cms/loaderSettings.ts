@@ -4,8 +4,8 @@
  * and the messages of a blog that cannot be read.
  */
 import type { LoaderContext } from 'astro/loaders';
+import { isTokenExpired, type RecordModel } from 'pocketbase';
 import type PocketBase from 'pocketbase';
-import type { RecordModel } from 'pocketbase';
 import { IMAGE_ALLOWED_ORIGINS, IS_PREVIEW, POCKETBASE } from '@/config/env';
 import { SITE } from '@/config/site';
 import { createPocketBaseClient, describeError } from './client';
@@ -95,12 +95,45 @@ export async function connect({
   if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
   const pb = createPocketBaseClient(url, timeoutMs);
   if (preview) {
-    if (!superuser.email || !superuser.password) {
-      throw new BlogLoadError(MISSING_SUPERUSER_MESSAGE);
-    }
-    await pb.collection('_superusers').authWithPassword(superuser.email, superuser.password);
+    const { email, password } = superuser;
+    if (!email || !password) throw new BlogLoadError(MISSING_SUPERUSER_MESSAGE);
+    const { token, record } = await superuserSession(pb, email, password);
+    pb.authStore.save(token, record);
   }
   return pb;
+}
+
+/**
+ * One superuser login a process, shared by the loaders of a preview while its token is valid:
+ * PocketBase allows 2 logins in 3 s an address, and the four loaders start at once.
+ */
+const sessions = new Map<string, Promise<{ token: string; record: RecordModel | null }>>();
+
+async function superuserSession(
+  pb: PocketBase,
+  email: string,
+  password: string,
+): Promise<{ token: string; record: RecordModel | null }> {
+  const key = JSON.stringify([pb.baseURL, email, password]);
+  // Set before any await, so that loaders starting together share one login.
+  let login = sessions.get(key);
+  if (!login) {
+    login = pb
+      .collection('_superusers')
+      .authWithPassword(email, password)
+      .then(({ token, record }) => ({ token, record }));
+    sessions.set(key, login);
+  }
+  try {
+    const session = await login;
+    if (!isTokenExpired(session.token)) return session;
+  } catch (error) {
+    sessions.delete(key);
+    throw error;
+  }
+  // Expired (a long `astro dev`): log in again.
+  if (sessions.get(key) === login) sessions.delete(key);
+  return superuserSession(pb, email, password);
 }
 
 /** The image cache of this build, in its cacheDir. */

@@ -53,11 +53,10 @@ function checkBeforeSave(e) {
       },
     });
     if (refusal) {
-      // Also as the errors of the body and of `published`, which the admin UI keeps under them
-      // until the next save: its toast of the message goes in seconds.
+      // Also as the body's error: the admin UI scrolls to it and keeps it under the body until
+      // the next save, while its toast of the message goes in seconds.
       throw new BadRequestError(refusal, {
         content: new ValidationError('publish_refused', refusal),
-        published: new ValidationError('publish_refused', refusal),
       });
     }
   } finally {
