@@ -10,11 +10,11 @@ import { createExcerpt } from '@/lib/blog/excerpt';
 import { formatPostDate } from '@/lib/formatDate';
 import { getPostStatus } from '@/lib/blog/postStatus';
 import { getReadTime } from '@/lib/blog/readTime';
-import { describeDropped } from '@/lib/blog/bodyJudgment';
+import { describeDropped, judgeBody, TOO_DEEP } from '@/lib/blog/bodyJudgment';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
 import { localiseBodyImages } from './images/bodyImages';
-import { fetchAllRecords, NEWEST_PUBLISHED_FIRST, POSTS_PER_PAGE } from './client';
+import { describeError, fetchAllRecords, NEWEST_PUBLISHED_FIRST, POSTS_PER_PAGE } from './client';
 import {
   BlogLoadError,
   blogFailureMessage,
@@ -74,12 +74,18 @@ async function loadBlogEntry(
     throw new BlogLoadError(draftLeakMessage(settings.url, record));
   }
   const where = `Post "${record.title}" (${record.id})`;
+  const findings = judgeBody(record.content);
+  if (findings.includes(TOO_DEEP)) {
+    skipped.push(`${where} left out: ${TOO_DEEP.warning}`);
+    logger.warn(skipped.at(-1)!);
+    return undefined;
+  }
   const warnings: string[] = [];
   const warn = (message: string) => {
     warnings.push(message);
     logger.warn(`${where}: ${message}`);
   };
-  const dropped = describeDropped(record.content);
+  const dropped = describeDropped(findings);
   if (dropped.length > 0) warn(`not shown: ${dropped.join('; ')}`);
   const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
   const anchored = anchorHeadings(sanitised);
@@ -165,7 +171,18 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
     const pb = await connect(settings);
     const load = { pb, settings, images, now: new Date(), context };
     fetched = await fetchBlogRecords(load, key);
-    entries = await Promise.all(fetched.records.map((raw) => loadBlogEntry(raw, load, skipped)));
+    entries = await Promise.all(
+      fetched.records.map((raw) =>
+        loadBlogEntry(raw, load, skipped).catch((error: unknown) => {
+          // One post the site cannot render is left out and named; the rest are published. A
+          // draft in the public list still stops the build.
+          if (error instanceof BlogLoadError) throw error;
+          skipped.push(`Post "${raw.title}" (${raw.id}) left out: it could not be rendered (${describeError(error)})`); // prettier-ignore
+          context.logger.warn(skipped.at(-1)!);
+          return undefined;
+        }),
+      ),
+    );
   } catch (error) {
     const message = blogFailureMessage(error, settings.url);
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });

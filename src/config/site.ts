@@ -142,6 +142,11 @@ export const LIMITS = {
    * body at save, so this is text and markup.
    */
   bodyMaxBytes: 1024 * 1024,
+  /**
+   * Elements inside each other in a post's body, at most: far more than any formatting needs,
+   * and far less than would overflow a parser's or serialiser's stack.
+   */
+  bodyMaxDepth: 200,
 } as const;
 
 export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;

@@ -552,6 +552,28 @@ describe('blogs loader: empty collection and failures', () => {
     expect(status.list()).toEqual([{ id: 'current', data: { ok: true } }]);
   });
 
+  it('leaves out a post it fails to render, naming it, and publishes the others', async () => {
+    const good = await pb.collection('blogs').create({ title: 'Fine', ...published });
+    const broken = await pb.collection('blogs').create({ title: 'Breaks the build', ...published });
+    // A failure the loader cannot foresee, in one entry: here its schema's.
+    const schema = blogSchema.transform((data) => {
+      if (data.title === 'Breaks the build')
+        throw new RangeError('Maximum call stack size exceeded');
+      return data;
+    });
+    try {
+      const { context, list, logs } = createLoaderContext('blogs', schema);
+      await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
+      expect(list().map((entry) => entry.id)).toEqual([good.id]);
+      expect(logs).toContainEqual({
+        level: 'warn',
+        message: `Post "Breaks the build" (${broken.id}) left out: it could not be rendered (Maximum call stack size exceeded)`,
+      });
+    } finally {
+      for (const { id } of [good, broken]) await pb.collection('blogs').delete(id);
+    }
+  });
+
   it('sanitises the body and derives excerpt and read time from its text', async () => {
     const words = Array.from({ length: 450 }, (_, i) => `word${i}`).join(' ');
     const record = await pb.collection('blogs').create({

@@ -32,6 +32,7 @@ const ODD_ID = 'Odd_id-00000001';
 let pocketbase: TestPocketBase;
 let build: Awaited<ReturnType<typeof runBuild>>;
 let postId: string;
+let nestedId: string;
 
 /**
  * Parsed by a strict XML 1.0 parser (jsdom's DOMParser, on saxes): a character XML forbids makes
@@ -67,6 +68,12 @@ beforeAll(async () => {
     })
   ).id;
   await pb.collection('blogs').create({ ...post, title: 'Neighbour', content: '<p>Also tax.</p>' });
+  // 100,000 elements inside each other (500 KB): parsers and serialisers that recurse overflow.
+  nestedId = (
+    await pb
+      .collection('blogs')
+      .create({ ...post, title: 'Nested', content: `${'<div>'.repeat(100_000)}Deep.` })
+  ).id;
   await allowOldIds(pb, 'blogs');
   await pb
     .collection('blogs')
@@ -80,9 +87,10 @@ afterAll(async () => {
 });
 
 describe('a build of hostile content', () => {
-  it('succeeds, leaving out the record with an odd id, its sitemap written', async () => {
+  it('succeeds, leaving out the record with an odd id and the post nested too deep, its sitemap written', async () => {
     expect(build.code, build.output).toBe(0);
     expect(existsSync(path.join(build.outDir, `blog/${postId}.html`))).toBe(true);
+    expect(existsSync(path.join(build.outDir, `blog/${nestedId}.html`))).toBe(false);
     const sitemap = await readFile(path.join(build.outDir, 'sitemap-0.xml'), 'utf8');
     expect(sitemap).toContain(`/blog/${postId}<`);
     expect(sitemap).not.toContain('odd');
@@ -128,6 +136,9 @@ describe('a build of hostile content', () => {
     );
     expect(lines).toContainEqual(
       expect.stringContaining(`Post "Odd id" (${ODD_ID}) left out: id:`),
+    );
+    expect(lines).toContainEqual(
+      `  - Post "Nested" (${nestedId}) left out: its body nests elements more than 200 deep`,
     );
   });
 

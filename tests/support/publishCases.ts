@@ -129,6 +129,30 @@ export const PUBLISH_CASES: PublishCase[] = [
     hook: 'A pasted picture is 60 megapixels, over the 50 megapixels limit: paste a smaller one.',
   },
   {
+    name: 'a script whose tag runs into a long run of base64 letters',
+    content: `<p><script/${'A'.repeat(1200)}>x</script></p>`,
+    refusal: refused('scripts cannot run on the site; remove the script'),
+    newCase: true,
+  },
+  {
+    name: 'a picture whose address is a long run of base64 letters, not a web address',
+    content: `<img/src=${'A'.repeat(1200)}>`,
+    refusal: refused('picture AAAAAAAAAAAAAAAAAAAAAAAA… is not a web address; insert it with the image picker'), // prettier-ignore
+    newCase: true,
+  },
+  {
+    name: 'a script in an attribute after a base64 run in an attribute name',
+    content: `<p base64,${'A'.repeat(1200)}/onclick=steal()>Click</p>`,
+    refusal: refused('scripts in attributes (onclick and the like) cannot run on the site; remove them'), // prettier-ignore
+    newCase: true,
+  },
+  {
+    name: 'elements nested 100,000 deep',
+    content: `${'<div>'.repeat(100_000)}Deep.`,
+    refusal: refused('the body nests elements more than 200 deep; paste it as plain text and format it again'), // prettier-ignore
+    newCase: true,
+  },
+  {
     name: '41 pictures',
     content: '<p><img src="https://www.sars.gov.za/logo.png" alt=""></p>'.repeat(41),
     refusal: refused('the post has 41 pictures, over the limit of 40; remove some'),

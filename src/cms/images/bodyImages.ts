@@ -1,7 +1,8 @@
 import { decode, encode } from 'html-entities';
-import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
+import { defaultTreeAdapter, parseFragment, serialize } from 'parse5';
 import { LIMITS } from '@/config/site';
 import { PASTED_PICTURE } from '@/lib/blog/bodyJudgment';
+import { elementsIn } from '@/lib/blog/htmlTree';
 import { describeImageSource, type CachedImage, type ImageCache } from './imageCache';
 
 /**
@@ -15,9 +16,6 @@ const BODY_IMAGE_MAX_WIDTH = 800;
 /** A smaller width offered to phones when the picture is wider. */
 const BODY_IMAGE_SMALL_WIDTH = 400;
 
-type Element = DefaultTreeAdapterMap['element'];
-type ParentNode = DefaultTreeAdapterMap['parentNode'];
-
 interface BodyImage {
   /** The `src` as written, resolved to an absolute URL, or undefined when it cannot be fetched. */
   url: string | undefined;
@@ -30,20 +28,13 @@ interface BodyImage {
   className?: string;
 }
 
-/** Every `<img>` under `node`, in document order. */
-function imgElements(node: ParentNode): Element[] {
-  return node.childNodes.flatMap((child) =>
-    'tagName' in child ? [...(child.tagName === 'img' ? [child] : []), ...imgElements(child)] : [],
-  );
-}
-
 /**
  * The pictures of sanitised HTML, read as a browser parses it (parse5), and `rewrite`, which
  * swaps each for the HTML `replace` returns (a marker, or '' to drop it) and serialises the rest.
  */
 export function findBodyImages(html: string, pocketBaseUrl: string) {
   const fragment = parseFragment(html);
-  const elements = imgElements(fragment);
+  const elements = elementsIn(fragment).filter(({ tagName }) => tagName === 'img');
   const pictures: BodyImage[] = elements.map(({ attrs }) => {
     const attribute = (name: string) => attrs.find((item) => item.name === name)?.value;
     const src = attribute('src') ?? '';

@@ -1,5 +1,5 @@
-import { defaultTreeAdapter, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { LIMITS } from '@/config/site';
+import { parseBody, walkElements } from './htmlTree';
 import { pastedPictureProblem } from './pictureBytes';
 
 /**
@@ -46,8 +46,11 @@ export interface Finding {
   warning: string;
   /** Why publishing is refused, for the admin UI; absent when it is only reported. */
   refusal?: string;
-  /** Left out by the sanitiser (reported by describeDropped), or by the picture pipeline. */
-  by: 'sanitiser' | 'pictures';
+  /**
+   * Left out by the sanitiser (reported by describeDropped) or by the picture pipeline; or refused
+   * by the publish check alone, which keeps from the site what it may fail to render.
+   */
+  by: 'sanitiser' | 'pictures' | 'check';
 }
 
 const EMBED: Finding = {
@@ -90,6 +93,16 @@ const ATTRIBUTE_SCRIPT: Finding = {
 const FORMATTING: Finding = {
   warning: 'a text colour, background or font (the site keeps its own)',
   by: 'sanitiser',
+};
+/**
+ * A body nested deeper than LIMITS.bodyMaxDepth: refused at publish, and a post that has one
+ * anyway (saved before the check) is left out of the site whole, as the parsers and serialisers
+ * the site renders it with may overflow their stack on it.
+ */
+export const TOO_DEEP: Finding = {
+  warning: `its body nests elements more than ${LIMITS.bodyMaxDepth} deep`,
+  refusal: `the body nests elements more than ${LIMITS.bodyMaxDepth} deep; paste it as plain text and format it again`,
+  by: 'check',
 };
 const SHOWN = new Set([...ALLOWED_TAGS, 'h1']);
 const FORMATTING_STYLE = /(^|;)\s*(color|background(-color)?|font(-family|-size)?)\s*:/i;
@@ -145,69 +158,49 @@ function pictureFinding(src: string, checkFile?: CheckFile): Finding | undefined
 }
 
 /**
- * `html` with each long run of base64 (a pasted picture's payload) swapped for a short marker of
- * letters and digits, and `restore`, which swaps them back in a value. The parser reads letters,
- * digits, `+`, `/` and `=` alike in every state, so the tree is the same; parsing megabytes of
- * a payload character by character takes a minute in goja.
- */
-export function shortenPayloads(html: string) {
-  let marker = 'pastedpayload';
-  while (html.includes(marker)) marker += 'x';
-  const payloads: string[] = [];
-  // RE2 (goja's regex engine) allows repeat counts up to 1000; V8 overflows its stack on `{1000,}`.
-  const shortened = html.replace(/[A-Za-z0-9+/=]{1000}[A-Za-z0-9+/=]*/g, (payload) => {
-    payloads.push(payload);
-    return `${marker}${payloads.length - 1}${marker}`;
-  });
-  const markers = new RegExp(`${marker}(\\d+)${marker}`, 'g');
-  const restore = (value: string) =>
-    payloads.length ? value.replace(markers, (_, index: string) => payloads[Number(index)]) : value;
-  return { shortened, restore };
-}
-
-/**
  * Everything the site leaves out of `html`, in document order, one finding per occurrence.
  * `checkFile` (the publish check's) reads the header of a PocketBase file a picture names.
  */
 export function judgeBody(html: string, checkFile?: CheckFile): Finding[] {
-  const { shortened, restore } = shortenPayloads(html);
+  const { fragment, restore } = parseBody(html);
   const findings: Finding[] = [];
   let pictures = 0;
-  const visit = (node: DefaultTreeAdapterMap['parentNode']) => {
-    for (const child of node.childNodes) {
-      if (!defaultTreeAdapter.isElementNode(child)) continue;
-      const tag = child.tagName;
-      const dropped = DROPPED_ELEMENTS.find(([pattern]) => pattern.test(tag));
-      if (dropped) {
-        findings.push(dropped[1]);
-        continue; // Dropped with everything inside it.
-      }
-      if (!SHOWN.has(tag))
-        findings.push({
-          warning: `<${tag}>, which the site does not show (its text is kept)`,
-          by: 'sanitiser',
-        });
-      for (const { name, value } of child.attrs) {
-        if (/^on/i.test(name)) findings.push(ATTRIBUTE_SCRIPT);
-        else if (name === 'style' && FORMATTING_STYLE.test(value)) findings.push(FORMATTING);
-      }
-      const attribute = (name: string) => child.attrs.find((a) => a.name === name)?.value;
-      if (tag === 'img') {
-        pictures++;
-        const finding = pictureFinding(restore(attribute('src') ?? ''), checkFile);
-        if (finding) findings.push(finding);
-      }
-      const href = attribute('href')?.trim();
-      if (tag === 'a' && href && /^[^/?#]*:/.test(href) && !/^(https?|mailto|tel):/i.test(href))
-        findings.push({
-          warning: 'the address of a link (not a web, e-mail or phone address; its text is kept)',
-          refusal: `link ${shorten(href)} is not a web, e-mail or phone address; correct or remove it`,
-          by: 'sanitiser',
-        });
-      visit(child);
+  let tooDeep = false;
+  walkElements(fragment, (element, depth) => {
+    const tag = element.tagName;
+    if (depth > LIMITS.bodyMaxDepth) {
+      tooDeep = true;
+      return false;
     }
-  };
-  visit(parseFragment(shortened));
+    const dropped = DROPPED_ELEMENTS.find(([pattern]) => pattern.test(tag));
+    if (dropped) {
+      findings.push(dropped[1]);
+      return false; // Dropped with everything inside it.
+    }
+    if (!SHOWN.has(tag))
+      findings.push({
+        warning: `<${tag}>, which the site does not show (its text is kept)`,
+        by: 'sanitiser',
+      });
+    for (const { name, value } of element.attrs) {
+      if (/^on/i.test(name)) findings.push(ATTRIBUTE_SCRIPT);
+      else if (name === 'style' && FORMATTING_STYLE.test(value)) findings.push(FORMATTING);
+    }
+    const attribute = (name: string) => element.attrs.find((a) => a.name === name)?.value;
+    if (tag === 'img') {
+      pictures++;
+      const finding = pictureFinding(restore(attribute('src') ?? ''), checkFile);
+      if (finding) findings.push(finding);
+    }
+    const href = attribute('href')?.trim();
+    if (tag === 'a' && href && /^[^/?#]*:/.test(href) && !/^(https?|mailto|tel):/i.test(href))
+      findings.push({
+        warning: 'the address of a link (not a web, e-mail or phone address; its text is kept)',
+        refusal: `link ${shorten(href)} is not a web, e-mail or phone address; correct or remove it`,
+        by: 'sanitiser',
+      });
+  });
+  if (tooDeep) findings.push(TOO_DEEP);
   if (pictures > LIMITS.picturesPerPost)
     findings.push({
       warning: `pictures past the first ${LIMITS.picturesPerPost} (${pictures - LIMITS.picturesPerPost})`,
@@ -222,9 +215,9 @@ export function judgeBody(html: string, checkFile?: CheckFile): Finding[] {
  * short phrases with their counts ("a script (2)"), for the build's warnings. Pictures the
  * picture pipeline leaves out are named by it, with the reason, when it meets them.
  */
-export function describeDropped(html: string): string[] {
+export function describeDropped(html: string | Finding[]): string[] {
   const counts = new Map<string, number>();
-  for (const { warning, by } of judgeBody(html))
+  for (const { warning, by } of typeof html === 'string' ? judgeBody(html) : html)
     if (by === 'sanitiser') counts.set(warning, (counts.get(warning) ?? 0) + 1);
   return [...counts].map(([what, count]) => (count > 1 ? `${what} (${count})` : what));
 }

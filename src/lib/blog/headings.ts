@@ -1,8 +1,8 @@
 import GithubSlugger, { slug } from 'github-slugger';
 import { defaultTreeAdapter, parseFragment, serialize, type DefaultTreeAdapterMap } from 'parse5';
+import { elementsIn } from './htmlTree';
 
 type Element = DefaultTreeAdapterMap['element'];
-type Node = DefaultTreeAdapterMap['childNode'];
 
 /** A heading of a post's body, as the table of contents lists it. */
 export interface PostHeading {
@@ -41,15 +41,18 @@ const RESERVED_IDS = [
 ];
 export const CONTENTS_TITLE_ID = 'contents-title';
 
-function textOf(node: Node): string {
-  if (defaultTreeAdapter.isTextNode(node)) return node.value;
-  return 'childNodes' in node ? node.childNodes.map(textOf).join('') : '';
-}
-
-function elementsIn(node: Element | DefaultTreeAdapterMap['documentFragment']): Element[] {
-  return node.childNodes.flatMap((child) =>
-    defaultTreeAdapter.isElementNode(child) ? [child, ...elementsIn(child)] : [],
-  );
+/** The text of an element and of everything inside it, in document order (a loop, as below). */
+function textOf(element: Element): string {
+  let text = '';
+  const pending: DefaultTreeAdapterMap['childNode'][] = element.childNodes.toReversed();
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (defaultTreeAdapter.isTextNode(node)) text += node.value;
+    else if ('childNodes' in node)
+      for (let index = node.childNodes.length - 1; index >= 0; index--)
+        pending.push(node.childNodes[index]);
+  }
+  return text;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { defaultTreeAdapter, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
-import { PASTED_PICTURE, shortenPayloads } from './bodyJudgment';
-import { HEADER_BYTES, pictureProblem, probe, readBase64 } from './pictureBytes';
+import { PASTED_PICTURE } from './bodyJudgment';
+import { parseBody, walkElements } from './htmlTree';
+import { HEADER_BYTES, readBase64, readPicture } from './pictureBytes';
 
 /**
  * Pictures pasted into the editor leave the body at save: PocketBase's hook stores each as a file
@@ -25,10 +25,8 @@ function pastedPicture(src: string): PastedPicture | string | undefined {
   if (!PASTED_PICTURE.test(src)) return undefined;
   const read = readBase64(src.slice(src.indexOf(',') + 1));
   if (!read) return undefined;
-  const head = read.decode(HEADER_BYTES);
-  const problem = pictureProblem(read.size, head, read.decode);
+  const { type, problem } = readPicture(read.size, read.decode(HEADER_BYTES), read.decode);
   if (problem?.kind === 'bytes' || problem?.kind === 'pixels') return problem.words;
-  const type = (probe(head) ?? probe(read.decode()))?.type;
   if (!type || problem) return undefined;
   return { extension: type, size: read.size, bytes: () => read.decode() };
 }
@@ -47,24 +45,19 @@ export function replacePastedPictures(
 ): { html: string; moved: number; refusals: string[] } {
   const refusals: string[] = [];
   if (!/data:image\//i.test(html)) return { html, moved: 0, refusals };
-  const { shortened, restore } = shortenPayloads(html);
-  // `src` attributes' places in the shortened text, replaced from the last so the others hold.
+  const { fragment, text, restore } = parseBody(html, { locations: true });
+  // `src` attributes' places in the parsed text, replaced from the last so the others hold.
   const edits: { start: number; end: number; text: string }[] = [];
-  const visit = (node: DefaultTreeAdapterMap['parentNode']) => {
-    for (const child of node.childNodes) {
-      if (!defaultTreeAdapter.isElementNode(child)) continue;
-      const src = child.attrs.find((attribute) => attribute.name === 'src');
-      const at = child.sourceCodeLocation?.attrs?.src;
-      const picture = child.tagName === 'img' && src && at && pastedPicture(restore(src.value));
-      if (typeof picture === 'string') refusals.push(`A pasted picture ${picture}: paste a smaller one`); // prettier-ignore
-      const address = picture && typeof picture !== 'string' ? store(picture) : undefined;
-      if (address && at)
-        edits.push({ start: at.startOffset, end: at.endOffset, text: `src="${attributeValue(address)}"` }); // prettier-ignore
-      visit(child);
-    }
-  };
-  visit(parseFragment(shortened, { sourceCodeLocationInfo: true }));
-  let result = shortened;
+  walkElements(fragment, (element) => {
+    const src = element.attrs.find((attribute) => attribute.name === 'src');
+    const at = element.sourceCodeLocation?.attrs?.src;
+    const picture = element.tagName === 'img' && src && at && pastedPicture(restore(src.value));
+    if (typeof picture === 'string') refusals.push(`A pasted picture ${picture}: paste a smaller one`); // prettier-ignore
+    const address = picture && typeof picture !== 'string' ? store(picture) : undefined;
+    if (address && at)
+      edits.push({ start: at.startOffset, end: at.endOffset, text: `src="${attributeValue(address)}"` }); // prettier-ignore
+  });
+  let result = text;
   for (const { start, end, text } of edits.reverse())
     result = result.slice(0, start) + text + result.slice(end);
   return { html: restore(result), moved: edits.length, refusals };

@@ -22,11 +22,8 @@ export type PictureProblem =
   | { kind: 'bytes'; words: string }
   | { kind: 'pixels'; words: string };
 
-/**
- * The width and height a header declares, and its format (image-size's name: png, jpg, webp…),
- * or undefined when none is read.
- */
-export function probe(bytes: Uint8Array): { type: string; pixels: number } | undefined {
+/** The width and height a header declares, and its format, or undefined when none is read. */
+function probe(bytes: Uint8Array): { type: string; pixels: number } | undefined {
   try {
     const { type, width, height } = imageSize(bytes);
     return type && width && height ? { type, pixels: width * height } : undefined;
@@ -36,30 +33,47 @@ export function probe(bytes: Uint8Array): { type: string; pixels: number } | und
 }
 
 /**
- * The problem with a picture of `size` bytes whose start (or whole) is `bytes`; `more` gives the
- * whole file when the start was not enough to read the header (a JPEG's size may come after a
- * long EXIF block), so a large picture is rarely decoded or read whole.
+ * A picture of `size` bytes whose start (or whole) is `bytes`, as the site reads it: its format
+ * (image-size's name) when one is read, and the problem the site would leave it out for. `more`
+ * gives the whole file when the start was not enough to read the header (a JPEG's size may come
+ * after a long EXIF block), so a large picture is rarely decoded or read whole.
  */
+export function readPicture(
+  size: number,
+  bytes: Uint8Array,
+  more?: () => Uint8Array,
+): { type?: string; problem?: PictureProblem } {
+  if (size > LIMITS.imageMaxBytes)
+    return {
+      problem: {
+        kind: 'bytes',
+        words: `is ${megabytes(size)}, over the ${megabytes(LIMITS.imageMaxBytes)} limit`,
+      },
+    };
+  const probed = probe(bytes) ?? (more && bytes.length < size ? probe(more()) : undefined);
+  if (!probed)
+    return { problem: { kind: 'format', words: 'is not a PNG, JPEG, WebP, GIF or AVIF image' } };
+  const { type, pixels } = probed;
+  if (!KEPT_FORMATS.has(type))
+    return { type, problem: { kind: 'format', words: `is ${type.toUpperCase()}, not a PNG, JPEG, WebP, GIF or AVIF image` } }; // prettier-ignore
+  if (pixels > LIMITS.imageMaxPixels)
+    return {
+      type,
+      problem: {
+        kind: 'pixels',
+        words: `is ${megapixels(pixels)}, over the ${megapixels(LIMITS.imageMaxPixels)} limit`,
+      },
+    };
+  return { type };
+}
+
+/** The problem with a picture's bytes (readPicture's), or undefined. */
 export function pictureProblem(
   size: number,
   bytes: Uint8Array,
   more?: () => Uint8Array,
 ): PictureProblem | undefined {
-  if (size > LIMITS.imageMaxBytes)
-    return {
-      kind: 'bytes',
-      words: `is ${megabytes(size)}, over the ${megabytes(LIMITS.imageMaxBytes)} limit`,
-    };
-  const probed = probe(bytes) ?? (more && bytes.length < size ? probe(more()) : undefined);
-  if (!probed) return { kind: 'format', words: 'is not a PNG, JPEG, WebP, GIF or AVIF image' };
-  if (!KEPT_FORMATS.has(probed.type))
-    return { kind: 'format', words: `is ${probed.type.toUpperCase()}, not a PNG, JPEG, WebP, GIF or AVIF image` }; // prettier-ignore
-  if (probed.pixels > LIMITS.imageMaxPixels)
-    return {
-      kind: 'pixels',
-      words: `is ${megapixels(probed.pixels)}, over the ${megapixels(LIMITS.imageMaxPixels)} limit`,
-    };
-  return undefined;
+  return readPicture(size, bytes, more).problem;
 }
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
