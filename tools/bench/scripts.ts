@@ -21,8 +21,11 @@ const SEARCH_TEMPLATE = 'blog-search';
 /** Islands that load their code only when a visitor interacts (the project's client:interaction). */
 const ON_INTERACTION = 'interaction';
 
+/** A chunk's static imports and re-exports (`export * from` is a record of its own). */
 const staticImports = (code: string) =>
-  parseModule(code)[0].flatMap((entry) => (entry.d === -1 && entry.n ? [entry.n] : []));
+  parseModule(code)[0].flatMap((entry) =>
+    entry.type === 'static' || entry.type === 'reexport-star' ? [entry.specifier] : [],
+  );
 
 /**
  * Where a page starts: its script URLs, its islands' renderers, whether it is toggle-only, and
@@ -81,7 +84,7 @@ export async function closure(distDir: string, urls: Iterable<string>) {
  * pages load, a first search on /blog) into .bench/scripts/ and runs size-limit on them.
  */
 export async function weighScripts(distDir: string) {
-  await init;
+  await init();
   await rm(STAGE_DIR, { recursive: true, force: true });
   // size-limit passes a check whose folder is empty or missing: every check must have its page.
   const staged = new Set<string>();

@@ -5,7 +5,7 @@ import { init } from 'es-module-lexer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closure, pageEntries } from '../../../tools/bench/scripts.ts';
 
-beforeAll(() => init);
+beforeAll(() => init());
 
 const island = (client: string, component: string) =>
   `<astro-island component-url="/_astro/${component}.js" renderer-url="/_astro/client.js" client="${client}"></astro-island>`;
@@ -50,13 +50,14 @@ describe('closure', () => {
         'Island.js': 'import{r}from"./react.js";import"./shared.js";export{x}from"./re.js";',
         'react.js': 'export const r=1;const l=()=>import("./lazy.js");',
         'shared.js': 'import"https://cdn.test/x.js";',
-        're.js': 'export const x=2;',
+        're.js': 'export*from"./star.js";export const x=2;',
+        'star.js': 'export const y=3;',
       };
       for (const [name, code] of Object.entries(chunks))
         await writeFile(path.join(dist, '_astro', name), code);
       const files = await closure(dist, ['/_astro/Island.js', '//cdn.test/y.js']);
       expect([...files].sort()).toEqual(
-        ['Island.js', 're.js', 'react.js', 'shared.js'].map((name) => `/_astro/${name}`),
+        ['Island.js', 're.js', 'react.js', 'shared.js', 'star.js'].map((name) => `/_astro/${name}`),
       );
     } finally {
       await rm(dist, { recursive: true, force: true });
