@@ -32,8 +32,9 @@ export async function connectRealtime(url: string, token?: string): Promise<Real
   const connected = Promise.withResolvers<string>();
   const read = async (body: ReadableStream<Uint8Array>) => {
     let buffer = '';
-    for await (const chunk of body.pipeThrough(new TextDecoderStream())) {
-      buffer += chunk;
+    const decoder = new TextDecoder();
+    for await (const chunk of body) {
+      buffer += decoder.decode(chunk, { stream: true });
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const lines = buffer.slice(0, end).split('\n');
