@@ -1,0 +1,39 @@
+/**
+ * What CI runs is what the docs promise: `.ci/run` runs `npm run check` (types, ESLint with the
+ * layer rule, Prettier, the package audit) before `npm test`, and the layer rule refuses an
+ * upward import wherever it is planted.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json' with { type: 'json' };
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
+
+describe('CI', () => {
+  it('runs the checks, then the tests', async () => {
+    const script = await readFile(path.join(PROJECT_ROOT, '.ci/run'), 'utf8');
+    const commands = script.split('\n').filter((line) => /^npm (run check|test)\b/.test(line));
+    expect(commands).toEqual(['npm run check', 'npm test']);
+    expect(packageJson.scripts.check.split(' && ')).toEqual([
+      'astro check',
+      'eslint .',
+      'prettier --check .',
+      'npm run knip',
+    ]);
+  });
+
+  it.each([
+    ['src/lib/planted.ts', "import { SITE } from '@/config/site';\nimport '@/cms/queries';"],
+    ['src/config/planted.ts', "import { LIMITS } from '../lib/formatDate';"],
+    ['src/cms/planted.ts', "import Header from '@/components/layout/Header.astro';"],
+    ['src/components/ui/planted.ts', "import PostCard from '@/components/blog/PostCard.astro';"],
+  ])('refuses an upward import planted in %s', async (filePath, code) => {
+    const [result] = await new ESLint({ cwd: PROJECT_ROOT }).lintText(`${code}\n`, {
+      filePath: path.join(PROJECT_ROOT, filePath),
+    });
+    expect(result.messages.map((message) => message.ruleId)).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+});
