@@ -14,7 +14,7 @@ import inlineScriptCheck, { inlineScriptHashes } from './src/integrations/inline
 import searchIndex from './src/integrations/searchIndex.ts';
 import { postLastmod } from './src/integrations/postLastmod.ts';
 import { ENV_SCHEMA } from './src/config/envSchema.ts';
-import { SITE } from './src/config/site.ts';
+import { LIMITS, SITE } from './src/config/site.ts';
 
 // Read once, here: the integrations take what they need as options, not from process.env.
 const env = buildEnv();
@@ -37,9 +37,13 @@ export default defineConfig({
   // Astro's cache: content store, image cache and transforms. Builds that keep it are warm.
   cacheDir: ASTRO_CACHE_DIR,
   // WebP (every picture on the site) at libwebp effort 2 rather than 4: much less CPU per transform
-  // for files a little larger, and encoding is most of a cold build.
+  // for files a little larger, and encoding is most of a cold build. sharp decodes every frame of
+  // an animation: its pixel limit counts them all, as the loaders' own check does.
   image: {
-    service: { entrypoint: 'astro/assets/services/sharp', config: { webp: { effort: 2 } } },
+    service: {
+      entrypoint: 'astro/assets/services/sharp',
+      config: { webp: { effort: 2 }, limitInputPixels: LIMITS.imageMaxPixels },
+    },
   },
   integrations: [
     react(),

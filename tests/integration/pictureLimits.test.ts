@@ -16,7 +16,7 @@ import { authorSchema, blogSchema, testimonialSchema } from '@/cms/schemas';
 import { LIMITS } from '@/config/site';
 import { CONTENT_WARNINGS_KEY } from '@/config/contentWarnings.ts';
 import { createLoaderContext } from '../support/loaderContext';
-import { pngBuffer, pngHeaderOnly, startPictureHost } from '../support/pictures';
+import { gifFrames, pngBuffer, pngHeaderOnly, startPictureHost } from '../support/pictures';
 import { SAVE_CHECKS, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 const GIANT = pngHeaderOnly(20_000, 20_000);
@@ -41,6 +41,7 @@ describe('pictures the build leaves out, while the build goes on', () => {
       '/photo.png': { type: 'image/png', body: await pngBuffer(200, 100) },
       '/giant.png': { type: 'image/png', body: GIANT },
       '/slow.png': 'silent',
+      '/frames.gif': { type: 'image/gif', body: gifFrames(7000, 7000, 5) },
     });
   });
   afterAll(async () => {
@@ -67,6 +68,19 @@ describe('pictures the build leaves out, while the build goes on', () => {
     }).load(loaded.context);
     return loaded;
   };
+
+  it('leaves out an animation whose frames together pass the pixel limit, counting them from its bytes', async () => {
+    const post = await pb.collection('blogs').create({
+      title: 'Frames',
+      content: `<p><img src="${host.url}/frames.gif" alt="Five frames"></p><p>Text.</p>`,
+      published: true,
+    });
+    const blogs = await loadBlogs();
+    expect(blogs.entries.get(post.id)!.data.html).not.toContain('<img');
+    expect(summaryOf('blogs')).toContainEqual(
+      `Post "Frames" (${post.id}): picture removed from the body: ${host.url}/frames.gif: 7000 × 7000 pixels in 5 frames, over the 50-megapixel limit`,
+    );
+  });
 
   it('leaves out a 20,000 × 20,000 picture, read from its header, as banner, in the body (pasted, from the picker, from another host), as avatar and as photo, and says so', async () => {
     const form = new FormData();

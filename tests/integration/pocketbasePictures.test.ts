@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase } from '../../tools/local/pocketbase/server.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { hooksDirWithout, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
-import { hugeFileRefusal, pngHeader, TINY_PNG } from '../support/publishCases';
+import { gifFrames, hugeFileRefusal, pngHeader, TINY_PNG } from '../support/publishCases';
 
 /** 20,000 × 20,000, a few KB: PocketBase would take about 1.6 GB to decode it for a thumbnail. */
 const GIANT = pngHeader(20_000, 20_000, 4096);
@@ -78,6 +78,16 @@ describe('an upload over the pixel cap', () => {
       await pb.collection(collection).delete(saved.id);
     },
   );
+
+  it('counts the frames of an animation', async () => {
+    const frames = new File([new Uint8Array(gifFrames(7000, 7000, 5))], 'frames.gif', {
+      type: 'image/gif',
+    });
+    const answer = await answerOf(pb.collection('authors').create({ name: 'Frames', slug: 'frames', avatar: frames })); // prettier-ignore
+    expect(answer?.message).toBe(
+      'The picture frames.gif is 245 megapixels in 5 frames, over the 50 megapixels limit: upload a smaller picture.',
+    );
+  });
 
   it('is refused when added to a record that exists', async () => {
     const author = await pb.collection('authors').create({ name: 'Sipho', slug: 'sipho' });

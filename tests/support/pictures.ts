@@ -52,6 +52,24 @@ export function pngHeaderOnly(width: number, height: number): Buffer {
   ]);
 }
 
+/**
+ * A GIF whose screen is `width` × `height`, drawn in `frames` one-pixel frames: a few dozen bytes
+ * that a decoder (sharp, PocketBase's thumbnailer) turns into `frames` full screens.
+ */
+export function gifFrames(width: number, height: number, frames: number): Buffer {
+  const screen = Buffer.alloc(13);
+  screen.write('GIF89a', 0, 'ascii');
+  screen.writeUInt16LE(width, 6);
+  screen.writeUInt16LE(height, 8);
+  // Each frame: an image descriptor at 0,0 of 1 × 1, LZW code size 2, one data sub-block.
+  const frame = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00]);
+  return Buffer.concat([
+    screen,
+    ...Array.from({ length: frames }, () => frame),
+    Buffer.from([0x3b]),
+  ]);
+}
+
 /** Deletes a record's stored files on disk, so downloading them answers 404. */
 export async function deleteStoredFiles(server: TestPocketBase, record: RecordModel) {
   const dir = path.join(server.dataDir, 'storage', record.collectionId, record.id);

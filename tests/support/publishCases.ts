@@ -5,6 +5,9 @@
  * the hooks answer first (a pasted picture over the limits refuses any save before the judgment
  * runs), `hook` says how.
  */
+import { gifFrames } from './pictures';
+
+export { gifFrames };
 
 /** A PNG header declaring `width` × `height` (all the checks read), padded to `size` bytes. */
 export function pngHeader(width: number, height: number, size = 64): Uint8Array {
@@ -151,6 +154,13 @@ export const PUBLISH_CASES: PublishCase[] = [
     content: `${'<div>'.repeat(100_000)}Deep.`,
     refusal: refused('the body nests elements more than 200 deep; paste it as plain text and format it again'), // prettier-ignore
     newCase: true,
+  },
+  {
+    name: 'a pasted GIF of five 7,000 × 7,000 frames, a few dozen bytes',
+    content: pasted('image/gif', base64(gifFrames(7000, 7000, 5))),
+    refusal: refused('a pasted picture is 245 megapixels in 5 frames, over the 50 megapixels limit; insert it with the image picker instead'), // prettier-ignore
+    newCase: true,
+    hook: 'A pasted picture is 245 megapixels in 5 frames, over the 50 megapixels limit: paste a smaller one.', // prettier-ignore
   },
   {
     name: '41 pictures',

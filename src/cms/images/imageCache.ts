@@ -7,6 +7,7 @@ import { imageMetadata } from 'astro/assets/utils';
 import type { MetaStore } from 'astro/loaders';
 import pLimit from 'p-limit';
 import { LIMITS } from '@/config/site';
+import { countFrames } from '@/lib/blog/pictureBytes';
 import { describeError } from '../client';
 import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddresses';
 import { createRemoteBudget } from './remoteBudget';
@@ -71,11 +72,18 @@ const metaKey = (url: string) => `image-file:${url}`;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-/** Refuses a picture too large to decode safely, from the size its header states. */
-function checkPixels({ width, height }: { width: number; height: number }, maxPixels: number) {
-  if (width * height > maxPixels) {
+/**
+ * Refuses a picture too large to decode safely, from the size its header states, times its
+ * frames: every frame of an animation is decoded.
+ */
+function checkPixels(
+  { width, height, frames = 1 }: { width: number; height: number; frames?: number },
+  maxPixels: number,
+) {
+  if (width * height * frames > maxPixels) {
+    const inFrames = frames > 1 ? ` in ${frames} frames` : '';
     throw new Error(
-      `${width} × ${height} pixels, over the ${maxPixels / 1_000_000}-megapixel limit`,
+      `${width} × ${height} pixels${inFrames}, over the ${maxPixels / 1_000_000}-megapixel limit`,
     );
   }
 }
@@ -150,6 +158,8 @@ export function createImageCache({
         throw new Error(timedOut('no answer'));
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       if (!cause) throw error;
+      // Refused by the connection's own lookup (a name that answered a private address).
+      if (cause.code === 'ADDRESS_NOT_ALLOWED') throw cause;
       throw new Error(`unreachable (${cause.code ?? cause.message ?? describeError(error)})`);
     }
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -182,14 +192,15 @@ export function createImageCache({
     }
     const ext = RASTER_EXTENSIONS[probed.format];
     if (!ext) throw new Error(`not a raster image (${probed.format})`);
-    checkPixels(probed, maxPixels);
+    const frames = countFrames(ext, data);
+    checkPixels({ ...probed, frames }, maxPixels);
     const file = `${createHash('sha256').update(data).digest('hex')}.${ext}`;
     folderReady ??= mkdir(dir, { recursive: true });
     await folderReady;
     await writeOnce(path.join(dir, file), data);
     const cached = { file, width: probed.width, height: probed.height };
     // A pasted picture is its own URL: read again each build rather than kept as a key.
-    if (!/^data:/i.test(url)) meta.set(metaKey(url), JSON.stringify(cached));
+    if (!/^data:/i.test(url)) meta.set(metaKey(url), JSON.stringify({ ...cached, frames }));
     return cached;
   }
 
@@ -198,10 +209,10 @@ export function createImageCache({
     async get(url) {
       const known = meta.get(metaKey(url));
       if (known) {
-        const cached = JSON.parse(known) as CachedImage;
+        const { frames, ...cached } = JSON.parse(known) as CachedImage & { frames?: number };
         if (existsSync(path.join(dir, cached.file))) {
           // Kept by an earlier build, perhaps under other limits or another allow-list.
-          checkPixels(cached, maxPixels);
+          checkPixels({ ...cached, frames }, maxPixels);
           if (new URL(url).origin !== pocketBaseOrigin) await policy.check(new URL(url));
           return cached;
         }

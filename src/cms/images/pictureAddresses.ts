@@ -1,10 +1,13 @@
-import { lookup } from 'node:dns/promises';
+import dns, { type LookupAddress, type LookupOptions } from 'node:dns';
 import { BlockList } from 'node:net';
+import { Agent, fetch } from 'undici';
 
 /**
  * Which addresses the build may fetch a picture from: every address a host resolves to, and each
  * redirect's, must be public, so an editor's URL cannot reach the build machine, the intranet or
  * the cloud's metadata service. PocketBase's origin and CONTENT_IMAGE_ALLOWED_ORIGINS are trusted.
+ * The check is made in the connection's own lookup, so the socket connects to the addresses that
+ * were checked: a name that answers a public address, then 127.0.0.1, gets nowhere.
  */
 
 /** Networks no public picture lives on. Node checks IPv4-mapped IPv6 against the IPv4 rules. */
@@ -19,6 +22,8 @@ for (const [network, prefix] of [
   ['192.168.0.0', 16],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, and the broadcast address
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['198.18.0.0', 15], // benchmarking
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
 }
@@ -29,6 +34,7 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // the old site-local
   ['ff00::', 8], // multicast
+  ['64:ff9b::', 96], // NAT64: an IPv4 address (127.0.0.1 too) behind an IPv6 one
 ] as const) {
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
@@ -41,28 +47,52 @@ export const ADDRESS_NOT_ALLOWED =
 /** Redirects followed for one picture, each checked like the first address. */
 const MAX_REDIRECTS = 5;
 
-/** True when every address `hostname` resolves to is public. */
+const isPublic = ({ address, family }: LookupAddress) =>
+  !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4');
+
+/** The error of a refused address; its code lets the image cache tell it from a network failure. */
+const notAllowed = () => Object.assign(new Error(ADDRESS_NOT_ALLOWED), { code: 'ADDRESS_NOT_ALLOWED' }); // prettier-ignore
+
+/** True when every address `hostname` resolves to is public: the early check, before a request. */
 export async function resolvesToPublicAddresses(hostname: string): Promise<boolean> {
   // An IPv6 literal comes bracketed from a URL; lookup returns a literal as it is.
   const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  let addresses: { address: string; family: number }[];
+  let addresses: LookupAddress[];
   try {
-    addresses = await lookup(host, { all: true, verbatim: true });
+    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new Error(`unreachable (${code ?? 'the name does not resolve'})`);
   }
-  return (
-    addresses.length > 0 &&
-    addresses.every(
-      ({ address, family }) => !NOT_PUBLIC.check(address, family === 6 ? 'ipv6' : 'ipv4'),
-    )
-  );
+  return addresses.length > 0 && addresses.every(isPublic);
 }
+
+/**
+ * The lookup of every connection to a host that is not trusted: it resolves the name once and
+ * hands the socket those addresses only when all are public. (A literal address is connected to
+ * without a lookup: the policy's early check has refused it already when it is not public.)
+ */
+function publicOnlyLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+): void {
+  dns.lookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    if (addresses.length === 0 || !addresses.every(isPublic)) return callback(notAllowed(), []);
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}
+
+/** The connections of the pictures from hosts that are not trusted (one pool a build). */
+const PUBLIC_ONLY = new Agent({ connect: { lookup: publicOnlyLookup } });
 
 export interface PictureAddressPolicy {
   /** Resolves when the build may fetch `url`; rejects with ADDRESS_NOT_ALLOWED otherwise. */
   check(url: URL): Promise<void>;
+  /** Whether `url` is of a trusted origin, whose connections need no check. */
+  trusts(url: URL): boolean;
 }
 
 /**
@@ -77,10 +107,9 @@ export function createPictureAddressPolicy(trustedOrigins: string[]): PictureAdd
     async check(url) {
       if (trusted.has(url.origin)) return;
       const web = url.protocol === 'http:' || url.protocol === 'https:';
-      if (!web || !(await resolvesToPublicAddresses(url.hostname))) {
-        throw new Error(ADDRESS_NOT_ALLOWED);
-      }
+      if (!web || !(await resolvesToPublicAddresses(url.hostname))) throw notAllowed();
     },
+    trusts: (url) => trusted.has(url.origin),
   };
 }
 
@@ -93,11 +122,13 @@ export async function fetchCheckedPicture(
   policy: PictureAddressPolicy,
   signal: AbortSignal,
 ): Promise<Response> {
-  if (/^data:/i.test(url)) return fetch(url, { signal });
+  if (/^data:/i.test(url)) return globalThis.fetch(url, { signal });
   let current = new URL(url);
   for (let redirects = 0; ; redirects += 1) {
     await policy.check(current);
-    const response = await fetch(current, { signal, redirect: 'manual' });
+    const dispatcher = policy.trusts(current) ? undefined : PUBLIC_ONLY;
+    // undici's fetch, for its dispatcher: the same Response as Node's own fetch gives.
+    const response = (await fetch(current, { signal, redirect: 'manual', dispatcher })) as unknown as Response; // prettier-ignore
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return response;
     await response.body?.cancel();

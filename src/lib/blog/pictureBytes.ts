@@ -11,6 +11,8 @@ import { LIMITS } from '@/config/site';
 
 /** image-size's names of the formats the site keeps (tiff too, as the image cache does). */
 const KEPT_FORMATS = new Set(['png', 'jpg', 'webp', 'gif', 'avif', 'tiff']);
+/** The formats countFrames reads frames of. */
+const ANIMATED_FORMATS = new Set(['gif', 'png', 'webp']);
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
@@ -21,6 +23,49 @@ export type PictureProblem =
   | { kind: 'format'; words: string }
   | { kind: 'bytes'; words: string }
   | { kind: 'pixels'; words: string };
+
+/**
+ * Frames of an animated picture, read from its bytes without decoding: a GIF's images, an
+ * animated PNG's `acTL` count, an animated WebP's `ANMF` chunks; 1 for anything else.
+ */
+export function countFrames(type: string, bytes: Uint8Array): number {
+  const u32 = (at: number) =>
+    ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
+  const u32le = (at: number) =>
+    (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+  const tag = (at: number) => String.fromCharCode(...bytes.subarray(at, at + 4));
+  let frames = 0;
+  if (type === 'gif') {
+    // Header (6), screen descriptor (7), global colour table; then blocks until the trailer.
+    let at = 13 + (bytes[10] & 0x80 ? 3 << ((bytes[10] & 7) + 1) : 0);
+    const skipSubBlocks = () => {
+      while (at < bytes.length && bytes[at] !== 0) at += bytes[at] + 1;
+      at += 1;
+    };
+    while (at < bytes.length) {
+      const block = bytes[at];
+      if (block === 0x2c) {
+        frames += 1;
+        const flags = bytes[at + 9];
+        at += 10 + (flags & 0x80 ? 3 << ((flags & 7) + 1) : 0) + 1; // + LZW code size
+        skipSubBlocks();
+      } else if (block === 0x21) {
+        at += 2;
+        skipSubBlocks();
+      } else break; // 0x3b, the trailer, or bytes past the picture
+    }
+  } else if (type === 'png') {
+    // An animated PNG states its frames in `acTL`, before the first image data.
+    for (let at = 8; at + 8 <= bytes.length; at += 12 + u32(at)) {
+      if (tag(at + 4) === 'acTL') return Math.max(1, u32(at + 8));
+      if (tag(at + 4) === 'IDAT') break;
+    }
+  } else if (type === 'webp' && tag(12) === 'VP8X' && bytes[20] & 0x02) {
+    for (let at = 12; at + 8 <= bytes.length; at += 8 + u32le(at + 4) + (u32le(at + 4) & 1))
+      if (tag(at) === 'ANMF') frames += 1;
+  }
+  return Math.max(1, frames);
+}
 
 /** The width and height a header declares, and its format, or undefined when none is read. */
 function probe(bytes: Uint8Array): { type: string; pixels: number } | undefined {
@@ -56,14 +101,15 @@ export function readPicture(
   const { type, pixels } = probed;
   if (!KEPT_FORMATS.has(type))
     return { type, problem: { kind: 'format', words: `is ${type.toUpperCase()}, not a PNG, JPEG, WebP, GIF or AVIF image` } }; // prettier-ignore
-  if (pixels > LIMITS.imageMaxPixels)
-    return {
-      type,
-      problem: {
-        kind: 'pixels',
-        words: `is ${megapixels(pixels)}, over the ${megapixels(LIMITS.imageMaxPixels)} limit`,
-      },
-    };
+  // Every frame of an animation is decoded: they count together. A PNG states its count in its
+  // header; a GIF's or a WebP's frames are read through the whole file.
+  const cap = LIMITS.imageMaxPixels;
+  const whole = type !== 'png' && more && bytes.length < size ? more() : bytes;
+  const frames = pixels <= cap && ANIMATED_FORMATS.has(type) ? countFrames(type, whole) : 1;
+  if (pixels * frames > cap) {
+    const what = frames > 1 ? `${megapixels(pixels * frames)} in ${frames} frames` : megapixels(pixels); // prettier-ignore
+    return { type, problem: { kind: 'pixels', words: `is ${what}, over the ${megapixels(cap)} limit` } }; // prettier-ignore
+  }
   return { type };
 }
 

@@ -3,7 +3,9 @@
  * an IP literal (resolved without asking DNS) or `localhost` (from the hosts file), and the
  * redirect test serves on 127.0.0.1.
  */
+import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
+import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOriginList } from '@/config/originList.ts';
@@ -49,6 +51,9 @@ describe('the picture address policy', () => {
     ['a host name resolving to loopback', 'http://localhost:8090/a.png'],
     ['PocketBase on another port', 'http://127.0.0.1:8091/a.png'],
     ['not http(s)', 'ftp://93.184.215.14/a.png'],
+    ['IETF protocol assignments, 192.0.0/24', 'http://192.0.0.8/a.png'],
+    ['benchmarking, 198.18/15', 'http://198.19.255.1/a.png'],
+    ['NAT64 of 127.0.0.1', 'http://[64:ff9b::7f00:1]/a.png'],
   ])('refuses %s without connecting', async (_what, url) => {
     expect(await verdict(url)).toBe(ADDRESS_NOT_ALLOWED);
   });
@@ -131,5 +136,64 @@ describe('fetching a picture past redirects', () => {
     hits.length = 0;
     await expect(get('/picture', [])).rejects.toThrow(ADDRESS_NOT_ALLOWED);
     expect(hits).toEqual([]);
+  });
+});
+
+describe('a name whose answer changes between the check and the connection', () => {
+  let server: Server;
+  let port: number;
+  let hits = 0;
+  const saved = { lookup: dns.lookup, promises: dns.promises.lookup };
+
+  beforeAll(async () => {
+    server = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(200, { 'content-type': 'image/png' }).end('png');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    // An attacker's DNS: `rebind.test` answers a public address, then 127.0.0.1, and so on.
+    let asked = 0;
+    const answer = () =>
+      asked++ % 2 === 0
+        ? { address: '93.184.215.14', family: 4 }
+        : { address: '127.0.0.1', family: 4 };
+    const rebinding = ((
+      hostname: string,
+      options: { all?: boolean },
+      callback: (...args: unknown[]) => void,
+    ) => {
+      if (hostname !== 'rebind.test')
+        return saved.lookup(hostname, options as dns.LookupAllOptions, callback as never);
+      const { address, family } = answer();
+      if (options.all) callback(null, [{ address, family }]);
+      else callback(null, address, family);
+    }) as typeof dns.lookup;
+    dns.lookup = rebinding;
+    dns.promises.lookup = (async (hostname: string, options: dns.LookupAllOptions) =>
+      hostname === 'rebind.test'
+        ? [answer()]
+        : saved.promises(hostname, options)) as typeof dns.promises.lookup;
+    syncBuiltinESMExports();
+  });
+  afterAll(async () => {
+    dns.lookup = saved.lookup;
+    dns.promises.lookup = saved.promises;
+    syncBuiltinESMExports();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('never connects to the private address, however many times it is asked', async () => {
+    for (let attempt = 0; attempt < 8; attempt += 1) {
+      await fetchCheckedPicture(
+        `http://rebind.test:${port}/picture.png`,
+        createPictureAddressPolicy([]),
+        AbortSignal.timeout(300),
+      ).then(
+        (response) => response.body?.cancel(),
+        () => undefined,
+      );
+    }
+    expect(hits).toBe(0);
   });
 });

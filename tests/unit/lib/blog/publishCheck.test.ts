@@ -6,6 +6,7 @@ import {
   hugeFileRefusal,
   OVERSIZED_BODY,
   OVERSIZED_BODY_REFUSAL,
+  gifFrames,
   pngHeader,
   PUBLISH_CASES,
 } from '../../../support/publishCases';
@@ -46,6 +47,19 @@ describe('the publish check (the same table the real hook runs)', () => {
     // A JPEG's size may come after the first bytes: the whole file is read then.
     const late = { size: 5000, head: () => new Uint8Array(10), whole: () => HUGE_PICTURE };
     expect(publishRefusal({ content, readFile: () => late })).toBe(hugeFileRefusal('huge_x1.png'));
+  });
+});
+
+describe('an animated picture', () => {
+  it('counts every frame: a few dozen bytes of GIF can be 245 megapixels to decode', () => {
+    expect(uploadRefusal(file(gifFrames(7000, 7000, 5)))).toBe(
+      'is 245 megapixels in 5 frames, over the 50 megapixels limit: upload a smaller picture',
+    );
+    expect(uploadRefusal(file(gifFrames(7000, 7000, 1)))).toBeUndefined();
+    expect(uploadRefusal(file(gifFrames(100, 100, 4000)))).toBeUndefined();
+    expect(uploadRefusal(file(gifFrames(100, 100, 6000)))).toMatch(
+      /^is 60 megapixels in \d+ frames/,
+    );
   });
 });
 
