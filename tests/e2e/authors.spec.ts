@@ -10,7 +10,7 @@ import { readJsonLd } from '../support/e2e';
 import { seedClient } from '../support/sharedSites';
 
 async function readSeed() {
-  const pb = await seedClient();
+  const pb = seedClient();
   const authors = await pb.collection('authors').getFullList();
   const posts = await pb.collection('blogs').getFullList({ sort: '-published_at,-id' });
   const live = posts.filter(

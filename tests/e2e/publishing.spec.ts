@@ -52,7 +52,7 @@ async function measureCls(page: Page, url: string): Promise<number> {
 
 /** The seed's posts, from the PocketBase the shared site was built from. */
 async function seedRecords(): Promise<RecordModel[]> {
-  return (await seedClient()).collection('blogs').getFullList();
+  return seedClient().collection('blogs').getFullList();
 }
 
 /** Published and due: on the production site. */

@@ -14,7 +14,7 @@ interface Seed {
 }
 
 async function readSeed(): Promise<Seed> {
-  const pb = await seedClient();
+  const pb = seedClient();
   const tags = await pb.collection('tags').getFullList({ sort: 'name' });
   const posts = await pb.collection('blogs').getFullList({ sort: '-published_at,-id' });
   const isLive = (post: RecordModel) =>

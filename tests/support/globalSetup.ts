@@ -60,8 +60,7 @@ export default async function globalSetup() {
     process.env.E2E_EMAILJS_ORIGIN = emailjs.origin;
     process.env.E2E_EMAILJS_CONTROL_URL = control.url;
     process.env.E2E_POCKETBASE_URL = seeded.url;
-    process.env.E2E_POCKETBASE_SUPERUSER_EMAIL = seeded.superuser.email;
-    process.env.E2E_POCKETBASE_SUPERUSER_PASSWORD = seeded.superuser.password;
+    process.env.E2E_POCKETBASE_SUPERUSER_TOKEN = (await seeded.superuserClient()).authStore.token;
     return teardown;
   } catch (error) {
     await teardown();
