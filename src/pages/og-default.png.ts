@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getShareCard } from '@/lib/seo/shareCard';
+import { getShareCard } from './og/_shareCardCache';
 import { CACHE_DIR } from '@/config/env';
 import { SITE } from '@/config/site';
 

@@ -1,11 +1,8 @@
 /**
  * Share cards: 1200×630 PNGs drawn at build time by satori (text as paths in the shipped Inter
- * font, so every machine draws the same) and rasterised by sharp; cached by title, owner and
- * design version in the build's cache folder, so a warm build redraws none.
+ * font, so every machine draws the same) and rasterised by sharp, in memory. The routes that serve
+ * them keep each card in the build's cache folder (src/pages/og/_shareCardCache.ts).
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
 import interBold from '@fontsource/inter/files/inter-latin-700-normal.woff?inline';
@@ -18,7 +15,7 @@ import { SITE } from '@/config/site';
 const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
 
 /** Bump when the card's design changes: every cached card is then drawn again. */
-const DESIGN_VERSION = 1;
+export const SHARE_CARD_DESIGN_VERSION = 1;
 
 const fromDataUrl = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 
@@ -54,7 +51,7 @@ export function shareCardTitle(title: string): string {
 }
 
 /** Whose card: a post's (the brand says "Blog") or the site's. */
-type ShareCardOwner = 'post' | 'site';
+export type ShareCardOwner = 'post' | 'site';
 
 /** A satori element: the shape React elements have, without React. */
 interface CardNode {
@@ -138,30 +135,4 @@ export async function drawShareCard(
     },
   );
   return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
-/** The card of a title, from `cacheDir` when drawn before, else drawn and kept there. */
-export async function getShareCard(
-  title: string,
-  cacheDir: string,
-  owner: ShareCardOwner = 'post',
-): Promise<Buffer> {
-  // A post's key is what it was before site cards existed: cards already cached stay valid.
-  const key = createHash('sha256')
-    .update(`${DESIGN_VERSION}\n${owner === 'post' ? '' : `${owner}\n`}${shareCardTitle(title)}`)
-    .digest('hex')
-    .slice(0, 32);
-  const file = path.join(cacheDir, 'share-cards', `${key}.png`);
-  try {
-    return await readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    const png = await drawShareCard(title, owner);
-    await mkdir(path.dirname(file), { recursive: true });
-    // Written whole, then renamed: a build reading the cache never sees half a file.
-    const partial = `${file}.${process.pid}.tmp`;
-    await writeFile(partial, png);
-    await rename(partial, file);
-    return png;
-  }
 }

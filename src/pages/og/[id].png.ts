@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths, InferGetStaticPropsType } from 'astro';
 import { getSortedPosts } from '@/cms/queries';
-import { getShareCard } from '@/lib/seo/shareCard';
+import { getShareCard } from './_shareCardCache';
 import { dataCacheKey } from '@/cms/cacheKey';
 import { CACHE_DIR } from '@/config/env';
 
