@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { BLOG_COPY } from '@/data/blog';
 import { postsFeed } from '@/lib/blog/feed';
 import { getSortedPosts } from '@/cms/queries';
+import { SITE_ORIGIN } from '@/config/env';
 import { SITE } from '@/config/site';
 
 /** Every post, newest first. */
@@ -9,4 +10,5 @@ export const GET: APIRoute = async () =>
   postsFeed(await getSortedPosts(), {
     title: `${SITE.name} Blog`,
     description: BLOG_COPY.tagline,
+    site: SITE_ORIGIN,
   });

@@ -2,17 +2,19 @@ import rss from '@astrojs/rss';
 import type { CollectionEntry } from 'astro:content';
 import { postPath } from './paths';
 import { SITE } from '@/config/site';
-import { SITE_ORIGIN } from '@/config/env';
 
-/** An RSS feed of posts (the blog's, or a topic's), newest first. */
+/**
+ * An RSS feed of posts (the blog's, or a topic's), newest first, its links on `site` (the
+ * canonical origin, which the route reads from src/config/env.ts).
+ */
 export function postsFeed(
   posts: CollectionEntry<'blogs'>[],
-  { title, description }: { title: string; description: string },
+  { title, description, site }: { title: string; description: string; site: URL },
 ): Promise<Response> {
   return rss({
     title,
     description,
-    site: SITE_ORIGIN.href,
+    site: site.href,
     items: posts.map((post) => ({
       title: post.data.title,
       link: postPath(post.id),

@@ -3,6 +3,7 @@ import { BLOG_COPY } from '@/data/blog';
 import { postsFeed } from '@/lib/blog/feed';
 import { getTopicsInUse } from '@/cms/queries';
 import { dataCacheKey } from '@/cms/cacheKey';
+import { SITE_ORIGIN } from '@/config/env';
 import { SITE } from '@/config/site';
 
 /** A topic's posts, newest first, for readers who follow only that topic. */
@@ -18,5 +19,6 @@ export const GET: APIRoute = async ({ props }) => {
   return postsFeed(posts, {
     title: `${SITE.name} Blog: ${topic.data.name}`,
     description: topic.data.description ?? BLOG_COPY.topics.about(topic.data.name),
+    site: SITE_ORIGIN,
   });
 };
