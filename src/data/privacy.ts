@@ -1,5 +1,5 @@
 import type { LegalDocument } from '@/data/legal';
-import { CONTACT_RATE_LIMIT_ID } from '@/lib/contact/send';
+import { CONTACT_RATE_LIMIT_ID } from '@/lib/contact/payload';
 import { NEWSLETTER_RATE_LIMIT_ID } from '@/lib/contact/newsletter';
 import { CONTACT, LIMITS, SITE } from '@/config/site';
 

@@ -12,7 +12,7 @@ import {
 import { CONTACT_TOASTS, type ContactOutcome } from '@/lib/contact/outcome';
 import { buildContactPayload } from '@/lib/contact/payload';
 import type { EmailjsConfigResult } from '@/config/emailjs';
-import { loadEmailjs, sendContactMessage } from '@/lib/contact/send';
+import { loadEmailjs, sendContactMessage } from '@/scripts/sendMessage';
 import { ErrorBoundary, IslandMessage } from './ErrorBoundary';
 import { FormMessage, Input, Label, Textarea } from './form/fields';
 import { Toaster, useToasts } from './form/Toaster';

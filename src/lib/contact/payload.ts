@@ -1,6 +1,9 @@
 import { CONTACT } from '@/config/site';
 import type { ContactFormValues } from '@/lib/contact/schema';
 
+/** EmailJS keeps the contact form's rate-limit timestamp in localStorage under this id. */
+export const CONTACT_RATE_LIMIT_ID = 'contact-form';
+
 /** The EmailJS template parameters, exactly as the template names them. */
 interface ContactTemplateParams {
   [key: string]: string;

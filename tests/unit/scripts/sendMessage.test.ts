@@ -1,19 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifySendResult, CONTACT_TOASTS, readStatus } from '@/lib/contact/outcome';
-import { buildContactPayload } from '@/lib/contact/payload';
+import { buildContactPayload, CONTACT_RATE_LIMIT_ID } from '@/lib/contact/payload';
 import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
-import {
-  describeMissingEmailjsConfig,
-  readEmailjsConfig as readConfig,
-  type EmailjsConfigResult,
-} from '@/config/emailjs';
-import {
-  CONTACT_RATE_LIMIT_ID,
-  getRateLimitStorage,
-  sendContactMessage,
-  type EmailjsSdk,
-} from '@/lib/contact/send';
-import { LIMITS, TIMING } from '@/config/site';
+import { readEmailjsConfig as readConfig, type EmailjsConfigResult } from '@/config/emailjs';
+import { getRateLimitStorage, sendContactMessage, type EmailjsSdk } from '@/scripts/sendMessage';
+import { LIMITS } from '@/config/site';
 
 /** The settings as config/env.ts reads them: through astro:env, with the schema's defaults. */
 const readEmailjsConfig = (values: Record<string, string | undefined>) =>
@@ -25,111 +15,30 @@ const FULL_ENV = {
   PUBLIC_EMAILJS_PUBLIC_KEY: 'public-key-123',
 };
 
-describe('readEmailjsConfig', () => {
-  it('reads the three ids and defaults the origin to EmailJS', () => {
-    expect(readEmailjsConfig(FULL_ENV)).toEqual({
-      configured: true,
-      config: {
-        serviceId: 'service_abc',
-        templateId: 'template_xyz',
-        publicKey: 'public-key-123',
-        origin: 'https://api.emailjs.com',
-      },
-    });
-  });
+const params = buildContactPayload(
+  {
+    firstName: 'Zoë',
+    lastName: 'Dlamini',
+    email: 'zoe@example.com',
+    profession: 'Auditor',
+    subject: 'Hello there',
+    message: 'A message of some length.',
+  },
+  new Date('2026-01-01T00:00:00.000Z'),
+);
 
-  it('uses PUBLIC_EMAILJS_API_ORIGIN without a trailing slash', () => {
-    const result = readEmailjsConfig({
-      ...FULL_ENV,
-      PUBLIC_EMAILJS_API_ORIGIN: 'http://127.0.0.1:5555/',
-    });
-    expect(result.configured && result.config.origin).toBe('http://127.0.0.1:5555');
+/** A Map-backed localStorage, as a browser has. */
+const stubLocalStorage = () => {
+  const store = new Map<string, string>();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => void store.set(key, value),
+    removeItem: (key: string) => void store.delete(key),
   });
-
-  it('names every missing variable, counting blank values as missing', () => {
-    expect(readEmailjsConfig({})).toEqual({
-      configured: false,
-      missing: [
-        'PUBLIC_EMAILJS_SERVICE_ID',
-        'PUBLIC_EMAILJS_TEMPLATE_ID',
-        'PUBLIC_EMAILJS_PUBLIC_KEY',
-      ],
-    });
-    expect(readEmailjsConfig({ ...FULL_ENV, PUBLIC_EMAILJS_TEMPLATE_ID: '   ' })).toEqual({
-      configured: false,
-      missing: ['PUBLIC_EMAILJS_TEMPLATE_ID'],
-    });
-    expect(readEmailjsConfig({ ...FULL_ENV, PUBLIC_EMAILJS_PUBLIC_KEY: undefined })).toEqual({
-      configured: false,
-      missing: ['PUBLIC_EMAILJS_PUBLIC_KEY'],
-    });
-  });
-
-  it('describes what is missing in one line', () => {
-    expect(
-      describeMissingEmailjsConfig(['PUBLIC_EMAILJS_SERVICE_ID', 'PUBLIC_EMAILJS_PUBLIC_KEY']),
-    ).toBe(
-      'Contact form not configured: missing PUBLIC_EMAILJS_SERVICE_ID, PUBLIC_EMAILJS_PUBLIC_KEY. The form renders, but messages cannot be sent.',
-    );
-  });
-});
-
-describe('classifySendResult', () => {
-  it('treats only status 200 as sent', () => {
-    expect(classifySendResult({ status: 200, text: 'OK' })).toBe('sent');
-    for (const status of [201, 204, 299]) {
-      expect(classifySendResult({ status, text: '' })).toBe('refused');
-    }
-  });
-
-  it('treats any other status as refused', () => {
-    for (const status of [400, 403, 412, 422, 429, 451, 500, 502, 503]) {
-      expect(classifySendResult({ status, text: 'x' })).toBe('refused');
-    }
-  });
-
-  it('treats anything without a real status as failed', () => {
-    expect(classifySendResult(new TypeError('Failed to fetch'))).toBe('failed');
-    expect(classifySendResult('The public key is required.')).toBe('failed');
-    expect(classifySendResult(undefined)).toBe('failed');
-    expect(classifySendResult(null)).toBe('failed');
-    expect(classifySendResult({ status: 0, text: 'Network Error' })).toBe('failed');
-    expect(classifySendResult({ status: '200' })).toBe('failed');
-    expect(readStatus({ status: 404 })).toBe(404);
-  });
-
-  it('maps outcomes to their toasts', () => {
-    expect(CONTACT_TOASTS.sent).toEqual({
-      title: 'Message sent',
-      description: "We'll get back to you as soon as possible.",
-      variant: 'default',
-    });
-    expect(CONTACT_TOASTS.refused).toEqual({
-      title: 'Unable to send message',
-      description: 'Please try again later or email us directly.',
-      variant: 'destructive',
-    });
-    expect(CONTACT_TOASTS.failed).toEqual({
-      title: 'Error sending message',
-      description: 'Something went wrong. Please try again.',
-      variant: 'destructive',
-    });
-    expect(TIMING.toastMs).toBe(5000);
-  });
-});
+  return store;
+};
 
 describe('sendContactMessage', () => {
-  const params = buildContactPayload(
-    {
-      firstName: 'Zoë',
-      lastName: 'Dlamini',
-      email: 'zoe@example.com',
-      profession: 'Auditor',
-      subject: 'Hello there',
-      message: 'A message of some length.',
-    },
-    new Date('2026-01-01T00:00:00.000Z'),
-  );
   const configured = readEmailjsConfig({
     ...FULL_ENV,
     PUBLIC_EMAILJS_API_ORIGIN: 'http://127.0.0.1:7000',
@@ -161,12 +70,7 @@ describe('sendContactMessage', () => {
   });
 
   it('passes localStorage for the rate limit, since init() drops the SDK default', async () => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-    });
+    const store = stubLocalStorage();
     try {
       const { sdk, load } = fakeSdk(async () => ({ status: 200, text: 'OK' }));
       await sendContactMessage(params, configured, load);

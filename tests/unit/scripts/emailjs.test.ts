@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildContactPayload } from '@/lib/contact/payload';
 import { readEmailjsConfig } from '@/config/emailjs';
-import { sendContactMessage } from '@/lib/contact/send';
+import { sendContactMessage } from '@/scripts/sendMessage';
 import {
   connectEmailjs,
   EMAILJS_SEND_PATH,
   startEmailjsControl,
   startEmailjsServer,
   type EmailjsServer,
-} from '../../../support/emailjsServer';
+} from '../../support/emailjsServer';
 
 let server: EmailjsServer;
 

@@ -1,5 +1,12 @@
+/*
+ * The forms' sending, in the visitor's browser: the EmailJS SDK, downloaded on first use, sends
+ * the message, and localStorage keeps its rate limit. The contact island (ContactForm.tsx) and the
+ * newsletter's script (NewsletterScript.astro) share it; what to send and what an answer means
+ * are pure functions in src/lib/contact/.
+ */
 import { LIMITS } from '@/config/site';
 import { classifySendResult, type ContactOutcome } from '@/lib/contact/outcome';
+import { CONTACT_RATE_LIMIT_ID } from '@/lib/contact/payload';
 import { describeMissingEmailjsConfig, type EmailjsConfigResult } from '@/config/emailjs';
 
 /** Where the SDK keeps its rate-limit timestamps (its StorageProvider type). */
@@ -23,9 +30,6 @@ export interface EmailjsSdk {
     },
   ): Promise<{ status: number; text: string }>;
 }
-
-/** EmailJS keeps its rate-limit timestamp in localStorage under this id. */
-export const CONTACT_RATE_LIMIT_ID = 'contact-form';
 
 /**
  * localStorage for the SDK's limitRate. init() replaces the SDK's own default storage with
