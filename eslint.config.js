@@ -17,8 +17,13 @@ import { defineConfig } from 'eslint/config';
  * cms (PocketBase, the loaders, the collection queries) imports data, lib and config. Within
  * components, ui/ is the bottom: its building blocks import no other component folder.
  * integrations stand beside the top: only astro.config.ts imports them, and they import cms, lib
- * and config. assets/, styles/ and scripts/ hold leaves (pictures, CSS, inline scripts) that any
- * layer may use.
+ * and config. assets/, styles/ and scripts/inline/ hold leaves (pictures, CSS, inline scripts)
+ * that any layer may use; the rest of scripts/ is the browser's code with effects (the forms'
+ * sending), which imports lib and config and which components use, never a layer below them.
+ *
+ * lib is also kept pure by what it may not import or touch (the block for src/lib/** below): no
+ * file system, network, process or browser state, no astro:env, and none of config's modules
+ * that read the environment or the disk.
  *
  * astro.config.ts reads src/ through config and integrations, and neither it nor src/ imports
  * tools/. The tools import src/ through its entry points only, the modules of config and
@@ -35,7 +40,9 @@ import { defineConfig } from 'eslint/config';
 const ROOT = import.meta.dirname;
 const ROOT_GLOB = ROOT.split(path.sep).join('/');
 const ORDER = 'Layers, top to bottom: pages → layouts → components → cms → data → lib → config.';
-const LEAVES = ['assets', 'styles', 'scripts'];
+const PURE =
+  'src/lib holds pure functions: no file system, network, process or browser state, no environment.';
+const LEAVES = ['assets', 'styles', 'scripts/inline'];
 
 /** `target` imports from src/ only the folders in `allowed` (and the leaves). */
 const importsOnly = (target, allowed, rule) => ({
@@ -48,6 +55,16 @@ const importsOnly = (target, allowed, rule) => ({
 const LAYERS = [
   importsOnly('src/config', ['config'], 'src/config is a leaf: it imports nothing else of src/.'),
   importsOnly('src/lib', ['lib', 'config'], 'src/lib (pure functions) imports only src/config.'),
+  {
+    target: 'src/lib',
+    from: [
+      'src/config/env.ts',
+      'src/config/envFiles.ts',
+      'src/config/envSchema.ts',
+      'src/config/nodeVersion.ts',
+    ],
+    message: `${PURE} Take the value as an argument: the caller reads it from src/config/env.ts.`,
+  },
   importsOnly(
     'src/data',
     ['data', 'lib', 'config'],
@@ -80,6 +97,11 @@ const LAYERS = [
     message: 'Pages import no integration: only astro.config.ts does.',
   },
   importsOnly(
+    'src/scripts',
+    ['scripts', 'lib', 'config'],
+    "src/scripts (the browser's code) imports only src/lib and src/config.",
+  ),
+  importsOnly(
     'src/integrations',
     ['integrations', 'cms', 'lib', 'config'],
     'src/integrations imports only src/cms, src/lib and src/config.',
@@ -109,6 +131,40 @@ const LAYERS = [
     message:
       "astro:env exists for the site's pages, not in the config that declares it nor in the tools Node runs: read buildEnv() (src/config/envFiles.ts).",
   },
+];
+
+/** Node's modules that reach the disk, the network, other processes or the machine. */
+const NODE_IO = [
+  'fs',
+  'http',
+  'https',
+  'http2',
+  'net',
+  'tls',
+  'dgram',
+  'dns',
+  'child_process',
+  'cluster',
+  'os',
+  'process',
+  'readline',
+  'sqlite',
+];
+
+/** Globals that make requests or read the process, the page or the browser's storage. */
+const IO_GLOBALS = [
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'EventSource',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'process',
+  'window',
+  'document',
+  'navigator',
+  'location',
 ];
 
 export default defineConfig(
@@ -150,7 +206,9 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: LAYERS }] },
   },
   {
-    // Pure functions take entries; reading the content store is src/cms's (queries.ts).
+    // Pure functions take values and return values: the effects are their callers' (the disk and
+    // PocketBase in cms, pages and integrations; the browser's requests and storage in
+    // src/scripts; the environment in src/config/env.ts). Types may still be imported.
     files: ['src/lib/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -158,11 +216,54 @@ export default defineConfig(
         {
           paths: [
             {
+              // Pure functions take entries; reading the content store is src/cms's (queries.ts).
               name: 'astro:content',
               allowTypeImports: true,
               message: 'src/lib holds pure functions: query the collections in src/cms.',
             },
           ],
+          patterns: [
+            {
+              regex: `^(node:)?(${NODE_IO.join('|')})(/.*)?$`,
+              allowTypeImports: true,
+              message: `${PURE} Use the file system, network or process where the effect belongs.`,
+            },
+            {
+              regex: '^(undici|pocketbase|@emailjs/browser)(/.*)?$',
+              allowTypeImports: true,
+              message: `${PURE} Requests belong in src/cms (PocketBase) or src/scripts (browser).`,
+            },
+            {
+              regex: '^astro:env(/.*)?$',
+              allowTypeImports: true,
+              message: `${PURE} Take the value as an argument: the caller reads it from src/config/env.ts.`,
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...IO_GLOBALS.map((name) => ({ name, message: `${PURE} Pass in what \`${name}\` gives.` })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: PURE },
+        ...['fetch', 'process', 'localStorage'].map((property) => ({
+          object: 'globalThis',
+          property,
+          message: PURE,
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.type='MetaProperty'][property.name='env']",
+          message: `${PURE} import.meta.env is the environment: read it in src/config/env.ts.`,
+        },
+        {
+          // In the browser, a dynamic import is a download.
+          selector: 'ImportExpression',
+          message: `${PURE} Load modules on demand in src/scripts or a component.`,
         },
       ],
     },

@@ -1,7 +1,7 @@
 /**
  * What CI runs is what the docs promise: `.ci/run` runs `npm run check` (types, ESLint with the
- * layer rule, Prettier, the package audit) before `npm test`, and the layer rule refuses an
- * upward import wherever it is planted.
+ * layer rule, Prettier, the package audit) before `npm test`, the layer rule refuses an upward
+ * import wherever it is planted, and src/lib refuses I/O.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,11 +29,32 @@ describe('CI', () => {
     ['src/cms/planted.ts', "import Header from '@/components/layout/Header.astro';"],
     ['src/components/ui/planted.ts', "import PostCard from '@/components/blog/PostCard.astro';"],
   ])('refuses an upward import planted in %s', async (filePath, code) => {
-    const [result] = await new ESLint({ cwd: PROJECT_ROOT }).lintText(`${code}\n`, {
-      filePath: path.join(PROJECT_ROOT, filePath),
-    });
-    expect(result.messages.map((message) => message.ruleId)).toContain(
-      'import-x/no-restricted-paths',
+    expect(await ruleIds(filePath, code)).toContain('import-x/no-restricted-paths');
+  });
+
+  it.each([
+    ["import { readFile } from 'node:fs/promises';", '@typescript-eslint/no-restricted-imports'],
+    ["import { request } from 'undici';", '@typescript-eslint/no-restricted-imports'],
+    ["import { SITE_URL } from 'astro:env/server';", '@typescript-eslint/no-restricted-imports'],
+    ["import { SITE_ORIGIN } from '../config/env';", 'import-x/no-restricted-paths'],
+    ["import { sendContactMessage } from '@/scripts/sendMessage';", 'import-x/no-restricted-paths'],
+    ["export const get = () => fetch('https://example.com');", 'no-restricted-globals'],
+    ['export const url = process.env.SITE_URL;', 'no-restricted-properties'],
+  ])('refuses I/O planted in src/lib: %s', async (code, ruleId) => {
+    expect(await ruleIds('src/lib/planted.ts', code)).toContain(ruleId);
+  });
+
+  it('lets src/lib import its pure configuration', async () => {
+    expect(await ruleIds('src/lib/planted.ts', "export { SITE } from '@/config/site';")).toEqual(
+      [],
     );
   });
 });
+
+/** The rules ESLint, as `npm run check` runs it, reports for `code` at `filePath`. */
+async function ruleIds(filePath: string, code: string) {
+  const [result] = await new ESLint({ cwd: PROJECT_ROOT }).lintText(`${code}\n`, {
+    filePath: path.join(PROJECT_ROOT, filePath),
+  });
+  return result.messages.map((message) => message.ruleId);
+}
