@@ -32,7 +32,8 @@ export default getViteConfig({
       },
       {
         extends: true,
-        // The tools' own tests (servers, listener, bench, PocketBase binary): apart from the site's.
+        // The tools' own tests (servers, listener, bench, PocketBase binary and seed), and the
+        // project's machinery (CI, the lockfile): apart from the site's.
         test: { name: 'tools', include: ['tests/tools/**/*.test.ts'] },
       },
     ],

@@ -113,7 +113,8 @@ describe('seed', () => {
     await server?.stop();
   });
 
-  // What the seed files hold (counts, banners, bodies, complete testimonials): seed.test.ts.
+  // What the seed files hold (counts, banners, bodies, complete testimonials):
+  // tests/tools/pocketbaseSeed.test.ts.
   it('shows visitors the published posts, newest first by their seed dates, and hides the draft and the scheduled post', async () => {
     const pb = new PocketBase(server.url);
     const posts = await pb.collection('blogs').getFullList({ sort: '-published_at' });

@@ -1,5 +1,7 @@
 /**
- * The seed content in pocketbase/seed is complete and well-formed (no server needed).
+ * The seed content in pocketbase/seed, which the local loop's seeder
+ * (tools/local/pocketbase/seed.ts) loads into an empty PocketBase, is complete and well-formed
+ * (no server needed).
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +10,7 @@ import {
   SEED_DIR,
   type SeedBlog,
   type SeedTestimonial,
-} from '../../../tools/local/pocketbase/seed.ts';
+} from '../../tools/local/pocketbase/seed.ts';
 
 const MAX_IMAGE_BYTES = 100 * 1024;
 

@@ -1,12 +1,12 @@
 /**
- * Packages that ship a native binary per platform as optional dependencies (Pagefind) install on
- * every developer's machine only if the lockfile records each platform package at the version
+ * The lockfile (package-lock.json). Packages that ship a native binary per platform as optional
+ * dependencies (Pagefind) install on every developer's machine only if the lockfile records each platform package at the version
  * the main package asks for, with its checksum: `npm ci` installs exactly the lockfile.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../../tools/shared/paths.ts';
+import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 
 interface LockedPackage {
   version: string;
