@@ -1,9 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+/**
+ * The forms' sending: first against a recording stand-in for the SDK, then with the real
+ * @emailjs/browser SDK against the local EmailJS endpoint the end-to-end specs use (Node has fetch;
+ * the SDK only needs `location` for its rate-limit key).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildContactPayload, CONTACT_RATE_LIMIT_ID } from '@/lib/contact/payload';
 import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
 import { readEmailjsConfig as readConfig, type EmailjsConfigResult } from '@/config/emailjs';
 import { getRateLimitStorage, sendContactMessage, type EmailjsSdk } from '@/scripts/sendMessage';
 import { LIMITS } from '@/config/site';
+import {
+  EMAILJS_SEND_PATH,
+  startEmailjsServer,
+  type EmailjsServer,
+} from '../../support/emailjsServer';
 
 /** The settings as config/env.ts reads them: through astro:env, with the schema's defaults. */
 const readEmailjsConfig = (values: Record<string, string | undefined>) =>
@@ -138,5 +148,66 @@ describe('sendContactMessage', () => {
     expect(log).toHaveBeenCalledWith(
       expect.stringContaining('PUBLIC_EMAILJS_TEMPLATE_ID, PUBLIC_EMAILJS_PUBLIC_KEY'),
     );
+  });
+});
+
+// What the site needs of the local endpoint: that the real SDK, driven by the sender, sends what
+// the template gets and that its answers mean what the forms show. The endpoint's own scripting
+// (held answers, stopped listening, preflights, the control server) is proven by the contact
+// specs that use it.
+describe('sendContactMessage with the real SDK, against the local EmailJS endpoint', () => {
+  let server: EmailjsServer;
+  beforeAll(async () => {
+    vi.stubGlobal('location', { pathname: '/contact' });
+    server = await startEmailjsServer();
+  });
+  afterAll(async () => {
+    await server.close();
+    vi.unstubAllGlobals();
+  });
+  beforeEach(() => server.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  const config = () => readEmailjsConfig({ ...FULL_ENV, PUBLIC_EMAILJS_API_ORIGIN: server.origin });
+
+  it('posts the template parameters as EmailJS receives them; 200 "OK" is sent', async () => {
+    await expect(sendContactMessage(params, config())).resolves.toBe('sent');
+    expect(server.requests).toHaveLength(1);
+    const [request] = server.requests;
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe(EMAILJS_SEND_PATH);
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.body).toEqual({
+      lib_version: expect.stringMatching(/^4\./),
+      user_id: 'public-key-123',
+      service_id: 'service_abc',
+      template_id: 'template_xyz',
+      template_params: params,
+    });
+  });
+
+  it.each([400, 429, 500])('a %i answer is a refusal', async (status) => {
+    server.respondWith({ status });
+    await expect(sendContactMessage(params, config())).resolves.toBe('refused');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a dropped connection is a failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.respondWith({ destroySocket: true });
+    await expect(sendContactMessage(params, config())).resolves.toBe('failed');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('with localStorage, the real SDK holds back a second message within 10 s', async () => {
+    stubLocalStorage();
+    try {
+      await expect(sendContactMessage(params, config())).resolves.toBe('sent');
+      await expect(sendContactMessage(params, config())).resolves.toBe('refused');
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.stubGlobal('location', { pathname: '/contact' });
+    }
   });
 });
