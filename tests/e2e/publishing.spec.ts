@@ -622,7 +622,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
         await expect.poll(() => hook.requests).toEqual(posted('published'));
 
         await openPost(page, draft.title);
-        await page.getByRole('textbox', { name: 'title' }).fill('Filing season opens on 1 July');
+        await page.getByRole('textbox', { name: /^title\b/ }).fill('Filing season opens on 1 July');
         await page.getByRole('button', { name: 'Save changes' }).click();
         await expect(panel).toBeHidden();
         await expect.poll(() => hook.requests).toEqual(posted('published', 'updated'));
@@ -665,7 +665,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       // …these word for word, each just under its field and aligned with it.
       const beside: [Locator, string][] = [
         [
-          page.getByRole('textbox', { name: 'title' }),
+          page.getByRole('textbox', { name: /^title\b/ }),
           "Title: the post's heading, its page title, and its link on cards and in feeds.",
         ],
         [
