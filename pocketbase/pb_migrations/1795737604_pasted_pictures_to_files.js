@@ -11,10 +11,10 @@ migrate((app) => {
   for (let skipped = 0; ;) {
     const [post] = app.findRecordsByFilter('blogs', PASTED, 'created,id', 1, skipped);
     if (!post) break;
-    // The site's judgment and the hook's move, loaded only when a post needs them.
-    const judgment = require(`${__hooks}/content/bodyJudgment.js`);
+    // The save checks (the site's judgment) and the hook's move, loaded only when a post needs them.
+    const checks = require(`${__hooks}/content/saveChecks.js`);
     const { movePastedPictures } = require(`${__hooks}/content/pictures.js`);
-    if (movePastedPictures(post, judgment).moved > 0) app.saveNoValidate(post);
+    if (movePastedPictures(post, checks).moved > 0) app.saveNoValidate(post);
     else skipped += 1;
   }
 });

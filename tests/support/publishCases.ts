@@ -1,6 +1,6 @@
 /**
  * One table of post bodies and pictures with what PocketBase's check answers for each: run
- * through the judgment itself (tests/unit/lib/blog/publishCheck.test.ts) and through a real
+ * through the judgment itself (tests/unit/lib/blog/saveChecks.test.ts) and through a real
  * PocketBase's hooks (tests/integration/publishCheck.test.ts), so the two cannot disagree. Where
  * the hooks answer first (a pasted picture over the limits refuses any save before the judgment
  * runs), `hook` says how.

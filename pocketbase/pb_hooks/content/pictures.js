@@ -2,7 +2,7 @@
  * Pictures at save. A post's pasted pictures leave its body: each becomes a file of its `images`
  * and the body points at it. Every picture a save uploads, to any collection, is read from its
  * header and refused over the build's pixel cap, so that neither PocketBase (a thumbnail) nor the
- * build ever decodes it. Both run the site's own code (bodyJudgment.js).
+ * build ever decodes it. Both run the site's own code (saveChecks.js).
  */
 
 /** A Go reader's next `size` bytes (at most), as a Uint8Array: goja fills the array in place. */
@@ -25,10 +25,10 @@ function readBytes(reader, size) {
 }
 
 /**
- * A picture file for the judgment: its size, its header, and the whole of it when needed. `open`
- * gives a new reader each time.
+ * A picture file for the save checks: its size, its header, and the whole of it when needed.
+ * `open` gives a new reader each time.
  */
-function pictureFile(size, open, judgment) {
+function pictureFile(size, open, checks) {
   function read(limit) {
     var reader = open();
     try {
@@ -40,7 +40,7 @@ function pictureFile(size, open, judgment) {
   return {
     size: size,
     head: function () {
-      return read(judgment.HEADER_BYTES);
+      return read(checks.HEADER_BYTES);
     },
     whole: function () {
       return read(size);
@@ -48,9 +48,9 @@ function pictureFile(size, open, judgment) {
   };
 }
 
-/** A file uploaded with this save (a filesystem.File), for the judgment. */
-function unsavedPicture(file, judgment) {
-  return pictureFile(file.size, function () { return file.reader.open(); }, judgment); // prettier-ignore
+/** A file uploaded with this save (a filesystem.File), for the save checks. */
+function unsavedPicture(file, checks) {
+  return pictureFile(file.size, function () { return file.reader.open(); }, checks); // prettier-ignore
 }
 
 /**
@@ -58,10 +58,10 @@ function unsavedPicture(file, judgment) {
  * `/api/files/…` addresses, which stay right when PocketBase moves). Returns how many moved, and
  * the refusals for those left in place for being over the site's limits.
  */
-function movePastedPictures(record, judgment) {
+function movePastedPictures(record, checks) {
   if (record.id === '') record.set('id:autogenerate', '');
   var collectionId = record.collection().id;
-  var result = judgment.replacePastedPictures(record.getString('content'), function (picture) {
+  var result = checks.replacePastedPictures(record.getString('content'), function (picture) {
     var file = $filesystem.fileFromBytes(picture.bytes(), 'pasted.' + picture.extension);
     record.set('images+', file);
     return '/api/files/' + collectionId + '/' + record.id + '/' + file.name;
@@ -71,7 +71,7 @@ function movePastedPictures(record, judgment) {
 }
 
 /** The uploaded pictures over the pixel cap, by field: { field: ValidationError }, or null. */
-function uploadErrors(record, judgment) {
+function uploadErrors(record, checks) {
   var errors = null;
   var fields = record.collection().fields;
   for (var i = 0; i < fields.length; i += 1) {
@@ -79,7 +79,7 @@ function uploadErrors(record, judgment) {
     var name = fields[i].getName();
     var files = record.getUnsavedFiles(name);
     for (var j = 0; j < files.length; j += 1) {
-      var refusal = judgment.uploadRefusal(unsavedPicture(files[j], judgment));
+      var refusal = checks.uploadRefusal(unsavedPicture(files[j], checks));
       if (!refusal) continue;
       errors = errors || {};
       errors[name] = new ValidationError(
@@ -94,16 +94,16 @@ function uploadErrors(record, judgment) {
 
 /** Before a save through the API or the admin UI: moves pasted pictures, refuses huge uploads. */
 function checkPictures(e) {
-  var judgment = require(__hooks + '/content/bodyJudgment.js');
+  var checks = require(__hooks + '/content/saveChecks.js');
   if (e.collection.name === 'blogs') {
-    var pasted = movePastedPictures(e.record, judgment).refusals;
+    var pasted = movePastedPictures(e.record, checks).refusals;
     if (pasted.length > 0) {
       throw new BadRequestError(pasted[0] + '.', {
         content: new ValidationError('pasted_picture_too_large', pasted.join('. ') + '.'),
       });
     }
   }
-  var errors = uploadErrors(e.record, judgment);
+  var errors = uploadErrors(e.record, checks);
   if (errors) {
     var first = errors[Object.keys(errors)[0]];
     throw new BadRequestError(first.message(), errors);
@@ -118,13 +118,13 @@ function checkThumbnail(e) {
   if (!e.request.url.query().get('thumb')) return;
   var parts = /^\/api\/files\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(e.request.url.path);
   if (!parts) return;
-  var judgment = require(__hooks + '/content/bodyJudgment.js');
+  var checks = require(__hooks + '/content/saveChecks.js');
   var storage = $app.newFilesystem();
   var refusal;
   try {
     var collection = $app.findCollectionByNameOrId(parts[1]);
-    var picture = storedPicture(storage, collection.id + '/' + parts[2] + '/' + parts[3], judgment);
-    refusal = picture && judgment.uploadRefusal(picture);
+    var picture = storedPicture(storage, collection.id + '/' + parts[2] + '/' + parts[3], checks);
+    refusal = picture && checks.uploadRefusal(picture);
   } catch (_) {
     // No such collection: PocketBase answers that itself.
   } finally {
@@ -133,8 +133,8 @@ function checkThumbnail(e) {
   if (refusal) throw new BadRequestError('No thumbnail: the picture ' + refusal + '.');
 }
 
-/** The judgment's view of a stored file, by its storage key, or undefined when there is none. */
-function storedPicture(storage, key, judgment) {
+/** The save checks' view of a stored file, by its storage key, or undefined when there is none. */
+function storedPicture(storage, key, checks) {
   var size;
   try {
     var reader = storage.getReader(key); // Throws when there is no such file.
@@ -143,7 +143,7 @@ function storedPicture(storage, key, judgment) {
   } catch (_) {
     return undefined;
   }
-  return pictureFile(size, function () { return storage.getReader(key); }, judgment); // prettier-ignore
+  return pictureFile(size, function () { return storage.getReader(key); }, checks); // prettier-ignore
 }
 
 module.exports = {

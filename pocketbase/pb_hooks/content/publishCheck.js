@@ -1,6 +1,6 @@
 /*
- * Before a post is saved, its body is judged by the site's own code (bodyJudgment.js, bundled
- * from src/lib/blog/publishCheck.ts by `npm run build:hooks`), so what this check lets through
+ * Before a post is saved, its body is judged by the site's own code (saveChecks.js, bundled
+ * from src/lib/blog/saveChecks.ts by `npm run build:hooks`), so what this check lets through
  * is what the site shows. Any save, a draft's too, is refused when the body is over the site's
  * limit. A save with `published` ticked (to go live now or at its date) is refused when the site
  * would leave out content the editor meant to show: embeds, scripts, forms, drawings, links and
@@ -10,11 +10,11 @@
 
 /** Throws the admin UI's error message when the save is refused. */
 function checkBeforeSave(e) {
-  var judgment = require(__hooks + '/content/bodyJudgment.js');
+  var checks = require(__hooks + '/content/saveChecks.js');
   var pictures = require(__hooks + '/content/pictures.js');
   var record = e.record;
   var content = record.getString('content');
-  var refused = judgment.saveRefusal(content);
+  var refused = checks.saveRefusal(content);
   if (refused) throw new BadRequestError(refused, { content: new ValidationError('body_too_large', refused) }); // prettier-ignore
   if (!record.getBool('published')) return;
 
@@ -28,18 +28,18 @@ function checkBeforeSave(e) {
   var storage = $app.newFilesystem();
   try {
     var stored = function (key) {
-      return pictures.storedPicture(storage, key, judgment);
+      return pictures.storedPicture(storage, key, checks);
     };
     var fileOf = function (name) {
       if (!name) return undefined;
-      if (unsaved[name]) return pictures.unsavedPicture(unsaved[name], judgment);
+      if (unsaved[name]) return pictures.unsavedPicture(unsaved[name], checks);
       return stored(record.baseFilesPath() + '/' + name);
     };
     var uploadedBanner = record.getUnsavedFiles('banner_image');
-    var refusal = judgment.publishRefusal({
+    var refusal = checks.publishRefusal({
       content: content,
       banner: uploadedBanner.length
-        ? pictures.unsavedPicture(uploadedBanner[0], judgment)
+        ? pictures.unsavedPicture(uploadedBanner[0], checks)
         : fileOf(record.getString('banner_image')),
       readFile: function (file) {
         if (file.record === record.id && unsaved[file.name]) return fileOf(file.name);

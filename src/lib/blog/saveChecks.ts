@@ -3,9 +3,9 @@ import { judgeBody, pocketBaseFileOf, type PocketBaseFile } from './bodyJudgment
 import { HEADER_BYTES, pictureProblem } from './pictureBytes';
 
 /**
- * PocketBase's checks before a post is saved, in the admin UI's words: the entry point of the
- * bundle its hooks run (pocketbase/pb_hooks/content/bodyJudgment.js, `npm run build:hooks`), so
- * the publish check and the site judge a body with the same code.
+ * The save checks: PocketBase's checks before a record is saved, in the admin UI's words. The entry
+ * point of the bundle its hooks run (pocketbase/pb_hooks/content/saveChecks.js, `npm run
+ * build:hooks`), so the checks at save and the site judge a body with the same code.
  */
 
 /**

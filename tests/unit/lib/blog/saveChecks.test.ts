@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishRefusal, saveRefusal, uploadRefusal, utf8Bytes } from '@/lib/blog/publishCheck';
+import { publishRefusal, saveRefusal, uploadRefusal, utf8Bytes } from '@/lib/blog/saveChecks';
 import {
   HUGE_BANNER_REFUSAL,
   HUGE_PICTURE,
