@@ -1,9 +1,10 @@
 /**
  * Serves a built site the way Netlify does (netlify.toml's headers and redirects through Netlify's
- * own parsers, /about and /about/ from about.html, 404.html, brotli/gzip), so `npm start`, preview,
- * the tests and the benchmark see what visitors get. A preview server, not a live one. It never
- * serves a file whose real path lies outside the root or a dot-file (but /.well-known/), nor tells
- * a client why something failed; every answer carries the pages' security headers.
+ * own parsers, /about and /about/ from about.html, 404.html, brotli/gzip), so `npm start`,
+ * `npm run serve`, the tests and the benchmark see what visitors get. A server to try a build on,
+ * not a live one. It never serves a file whose real path lies outside the root or a dot-file (but
+ * /.well-known/), nor tells a client why something failed; every answer carries the pages'
+ * security headers.
  */
 import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';

@@ -10,7 +10,7 @@ import { dropBlankValues, field, readEnv } from '../../src/config/envSchema.ts';
 const server = { context: 'server', access: 'public' } as const;
 const port = { ...server, int: true, min: 0, max: 65535 } as const;
 
-/** The variables only the tools read (npm start, dev, preview, the listener, the tests' Chromium). */
+/** The variables only the tools read (npm start, dev, serve, the listener, the tests' Chromium). */
 export const TOOL_ENV_SCHEMA = {
   PORT: field.number({ ...port, default: 4321 }),
   POCKETBASE_PORT: field.number({ ...port, default: 8090 }),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run preview [folder]`: serves a built site (default dist/) with netlify.toml's headers and
+ * `npm run serve [folder]`: serves a built site (default dist/) with netlify.toml's headers and
  * rules.
  */
 // First: the Node check and the .env files, before anything reads them.
