@@ -19,7 +19,7 @@ import { SAVE_CHECKS, startTestPocketBase, type TestPocketBase } from '../suppor
 import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
 import { findContentWarnings } from '../../src/integrations/contentWarnings.ts';
-import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
 
 const BUILD_TIMEOUT = 420_000;

@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LinkChecker } from 'linkinator';
 import { parse } from 'smol-toml';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
-import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { compilePattern, NETLIFY_TOML } from '../../tools/serve/netlifyRules.ts';
 import { distDir, listBuiltPages, pngSize, readSitemap } from '../support/builtSite';
 import {

@@ -37,7 +37,7 @@ import {
 } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
 import { deleteStoredFiles, pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
-import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 
 const closedUrl = async () => `http://127.0.0.1:${await getFreePort()}`;
 const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');

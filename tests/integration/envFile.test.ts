@@ -15,7 +15,7 @@ import path from 'node:path';
 import PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
-import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { copyProject, envWithoutProjectVariables, type ProjectCopy } from '../support/projectCopy';
 
@@ -159,7 +159,7 @@ describe('.env for everything', () => {
 
   it('npm run pocketbase and the PocketBase it starts read .env (port, admin, rebuild hook), and Ctrl-C stops both', async () => {
     const server = runNode(
-      [path.join('tools', 'local', 'runPocketBase.ts')],
+      [path.join('tools', 'local', 'pocketbase', 'cli.ts')],
       project.root,
       envWithoutProjectVariables(EXAMPLE),
     );
@@ -220,7 +220,7 @@ describe('.env for everything', () => {
     manifest.engines.node = '>=99';
     await writeFile(packageFile, JSON.stringify(manifest, null, 2));
     try {
-      for (const script of ['start.ts', 'dev.ts', 'runPocketBase.ts']) {
+      for (const script of ['start.ts', 'dev.ts', 'pocketbase/cli.ts']) {
         const run = runNode([path.join('tools', 'local', script)], project.root, process.env);
         expect(await run.exited, script).toBe(1);
         const lines = run.output().trim().split('\n');

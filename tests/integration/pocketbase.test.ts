@@ -13,10 +13,10 @@ import {
   MIGRATIONS_DIR,
   startPocketBase,
   upsertSuperuser,
-} from '../../tools/local/pocketbase/server.ts';
+} from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
-import { startLocalPocketBase } from '../../tools/local/pocketbase/local.ts';
+import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
 import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 

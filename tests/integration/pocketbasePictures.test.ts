@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { hooksDirWithout, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { gifFrames, hugeFileRefusal, pngHeader, TINY_PNG } from '../support/publishCases';

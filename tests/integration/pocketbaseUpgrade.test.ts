@@ -18,8 +18,11 @@ import { execa } from 'execa';
 import { decode } from 'html-entities';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalPocketBase } from '../../tools/local/pocketbase/local.ts';
-import { startPocketBase, type RunningPocketBase } from '../../tools/local/pocketbase/server.ts';
+import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
+import {
+  startPocketBase,
+  type RunningPocketBase,
+} from '../../tools/local/pocketbase/serverProcess.ts';
 import {
   LOCAL_SUPERUSER_PASSWORD,
   superuserClient,

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type PocketBase from 'pocketbase';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
-import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/server.ts';
+import { startPocketBase as startPocketBaseServer } from '../../tools/local/pocketbase/serverProcess.ts';
 import { clockedHooksDir, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 
 const HOOK_SECRET = 'hook-secret-0123456789abcdef';

@@ -15,7 +15,7 @@ import {
   LOCAL_SUPERUSER_EMAIL,
   LOCAL_SUPERUSER_PASSWORD,
 } from '../../tools/local/pocketbase/superuser.ts';
-import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';
 import { isRunning, processTable } from '../support/processes';

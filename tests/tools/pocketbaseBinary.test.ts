@@ -1,6 +1,6 @@
 /**
  * The PocketBase binary every tool runs (tools/local/pocketbase/binary.ts) and
- * `npm run pocketbase -- ARGS` (tools/local/runPocketBase.ts).
+ * `npm run pocketbase -- ARGS` (tools/local/pocketbase/cli.ts).
  * - With Go: the project's Go program is built from a temporary copy of pocketbase/ (go.mod,
  *   go.sum, main.go) into a temporary cache, with the machine's own Go and Go caches (warm after
  *   the first run, so each build takes seconds).
@@ -39,7 +39,7 @@ import {
   POCKETBASE_VERSION,
   releaseAsset,
 } from '../../tools/local/pocketbase/binary.ts';
-import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 
 const run = promisify(execFile);
@@ -399,11 +399,11 @@ describe('with Go: the project builds its own program', () => {
 });
 
 describe('npm run pocketbase -- ARGS', () => {
-  /** `node tools/local/runPocketBase.ts ARGS` as `npm run pocketbase -- ARGS` runs it. */
+  /** `node tools/local/pocketbase/cli.ts ARGS` as `npm run pocketbase -- ARGS` runs it. */
   function runScript(args: string[], env: Record<string, string> = {}) {
     return new Promise<{ code: number | null; stdout: string; stderr: string }>(
       (resolve, reject) => {
-        const child = spawn(process.execPath, ['tools/local/runPocketBase.ts', ...args], {
+        const child = spawn(process.execPath, ['tools/local/pocketbase/cli.ts', ...args], {
           cwd: PROJECT_ROOT,
           // Blank counts as not set, and the shell's value wins over .env files: the project's
           // own resolution, whatever a developer's .env.local says.

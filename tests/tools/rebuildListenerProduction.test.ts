@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
-import { getFreePort } from '../../tools/local/pocketbase/server.ts';
+import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { processTable } from '../support/processes';
 import { hostileRequests, rawRequest } from '../support/rawHttp';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { superuserClient } from '../local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../local/pocketbase/seed.ts';
-import { startPocketBase } from '../local/pocketbase/server.ts';
+import { startPocketBase } from '../local/pocketbase/serverProcess.ts';
 import { astroBuilder } from '../publish/build.ts';
 import { createRebuilder } from '../publish/queue.ts';
 import { startRebuildListener } from '../publish/webhook.ts';

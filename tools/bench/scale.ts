@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { superuserClient } from '../local/pocketbase/superuser.ts';
 import { createPosts } from '../local/pocketbase/posts.ts';
-import { startPocketBase } from '../local/pocketbase/server.ts';
+import { startPocketBase } from '../local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
 import type { BuildFigure, Figures } from './budgets.ts';
 import { benchPost, createPostsWithPictures } from './fixture.ts';

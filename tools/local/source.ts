@@ -3,7 +3,7 @@
  * PocketBase named by POCKETBASE_URL, or else a local one that the project starts and seeds.
  */
 import { buildEnv } from '../shared/env.ts';
-import { startLocalPocketBase } from './pocketbase/local.ts';
+import { startLocalPocketBase } from './pocketbase/localServer.ts';
 
 /**
  * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one

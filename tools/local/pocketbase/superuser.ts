@@ -1,6 +1,6 @@
 /**
- * The PocketBase superuser: its local login, and an SDK client logged in as it. (server.ts writes
- * it from the CLI before `serve`.)
+ * The PocketBase superuser: its local login, and an SDK client logged in as it. (serverProcess.ts
+ * writes it from the CLI before `serve`.)
  */
 import PocketBase, { ClientResponseError } from 'pocketbase';
 

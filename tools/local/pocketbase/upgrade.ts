@@ -13,7 +13,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
 import { POCKETBASE_VERSION } from './binary.ts';
-import { folderArgs, runCli } from './server.ts';
+import { folderArgs, runCli } from './serverProcess.ts';
 
 /** SQLite's "database is locked": another process has the database open. */
 const SQLITE_BUSY = 5;

@@ -1,6 +1,7 @@
 /**
- * Runs PocketBase for the local commands, the bench and the tests: the server process (through
- * execa), its health and its CLI (binary.ts picks the binary). The superuser is written before
+ * Any PocketBase process, on any data folder and port: the local server's (localServer.ts), the
+ * bench's and the tests'. The server process (through execa), its health and its CLI (binary.ts
+ * picks the binary). The superuser is written before
  * `serve` starts, so PocketBase never opens its installer in a browser.
  */
 import { existsSync } from 'node:fs';
@@ -26,7 +27,7 @@ export interface RunningPocketBase {
   stop: () => Promise<void>;
 }
 
-/** The project root (three levels above tools/local/pocketbase), so nothing depends on the cwd. */
+/** The project's migrations and hooks, from its root, so nothing depends on the cwd. */
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migrations');
 export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
 

@@ -1,16 +1,16 @@
 /**
- * `npm run pocketbase -- ARGS`: the project's PocketBase with PocketBase's own arguments, built or
- * downloaded first when it is missing (`-- --version`, `-- superuser upsert EMAIL PASSWORD --dir
- * .pocketbase`, `-- serve --http … --dir … --migrationsDir … --hooksDir …`). Give every command
- * that opens data its `--dir`: without one PocketBase uses pb_data beside the binary, inside
- * node_modules/.cache, which the next build leaves behind. Without ARGS: the local PocketBase
- * (data in .pocketbase/, seeded once) until Ctrl-C.
+ * `npm run pocketbase`. Without ARGS: the local PocketBase (localServer.ts: data in .pocketbase/,
+ * seeded once) until Ctrl-C. With `-- ARGS`: the project's PocketBase binary with PocketBase's own
+ * arguments, built or downloaded first when it is missing (`-- --version`, `-- superuser upsert
+ * EMAIL PASSWORD --dir .pocketbase`, `-- serve --http … --dir … --migrationsDir … --hooksDir …`).
+ * Give every command that opens data its `--dir`: without one PocketBase uses pb_data beside the
+ * binary, inside node_modules/.cache, which the next build leaves behind.
  */
-import '../shared/env.ts'; // first: the Node check and the .env files, before anything reads them
+import '../../shared/env.ts'; // first: the Node check and the .env files, before anything reads them
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { resolvePocketBaseBinary } from './pocketbase/binary.ts';
-import { startLocalPocketBase } from './pocketbase/local.ts';
+import { resolvePocketBaseBinary } from './binary.ts';
+import { startLocalPocketBase } from './localServer.ts';
 
 /** Runs the binary with `args` as a plain CLI would, and exits with its code. */
 async function runBinary(args: string[]) {

@@ -1,7 +1,7 @@
 /**
- * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`:
- * the server (server.ts), its superuser (superuser.ts) and the seed (seed.ts) in the project's
- * own data folder.
+ * The local PocketBase: the project's own server, data in `.pocketbase/`, for `npm start`,
+ * `npm run dev`, `npm run pocketbase` (cli.ts) and `npm run bench`. A PocketBase process
+ * (serverProcess.ts) with its superuser (superuser.ts) and the seed (seed.ts) in that folder.
  */
 import path from 'node:path';
 import {
@@ -13,7 +13,7 @@ import {
 import { buildEnv, toolEnv } from '../../shared/env.ts';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import getPort from 'get-port';
-import { startPocketBase } from './server.ts';
+import { startPocketBase } from './serverProcess.ts';
 import { seedPocketBase } from './seed.ts';
 import { dataFolderKind, upgradePocketBase } from './upgrade.ts';
 
