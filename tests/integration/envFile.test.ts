@@ -198,7 +198,7 @@ describe('.env for everything', () => {
   it('a variable a build is told to drop stays unset although .env sets it', async () => {
     // What the tests' builds do to play a missing POCKETBASE_URL on a machine whose .env has one.
     const script = `
-      const { runAstroBuild } = await import('./tools/publish/build.ts');
+      const { runAstroBuild } = await import('./tools/publish/astroBuild.ts');
       const { code, output } = await runAstroBuild({ env: { POCKETBASE_URL: undefined } });
       console.log(JSON.stringify({ code, output }));`;
     const run = runNode(

@@ -10,7 +10,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAstroBuild } from '../../tools/publish/build.ts';
+import { runAstroBuild } from '../../tools/publish/astroBuild.ts';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
 import { pngBlob } from '../support/pictures';

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { astroBuilder, runAstroBuild } from '../../tools/publish/build.ts';
+import { runAstroBuild } from '../../tools/publish/astroBuild.ts';
+import { listenerBuild } from '../../tools/publish/rebuildListener/build.ts';
 import { listFiles } from '../support/files';
 import { copyProject } from '../support/projectCopy';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
@@ -134,7 +135,7 @@ describe('incremental builds', () => {
     // What a build stopped while rendering leaves: the previous build's manifest.
     await mkdir(cacheDir, { recursive: true });
     await writeFile(path.join(cacheDir, 'incremental-build.json'), '{"version":1,"routes":{}}');
-    const build = astroBuilder({
+    const build = listenerBuild({
       root,
       cacheDir,
       // Nothing listens there: the build fails.

@@ -6,7 +6,7 @@
  * run at once and never collide.
  */
 import path from 'node:path';
-import { runAstroBuild } from '../../tools/publish/build.ts';
+import { runAstroBuild } from '../../tools/publish/astroBuild.ts';
 import { startStaticServer } from '../../tools/serve/staticServer.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject } from './projectCopy';

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatContentWarnings } from '@/integrations/contentWarnings.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRebuildListener } from '../../tools/publish/webhook.ts';
-import { createRebuilder } from '../../tools/publish/queue.ts';
+import { startListenerEndpoint } from '../../tools/publish/rebuildListener/endpoint.ts';
+import { createBuildQueue } from '../../tools/publish/rebuildListener/buildQueue.ts';
 import { startStaticServer } from '../../tools/serve/staticServer.ts';
 import { hostileRequests, rawRequest } from '../support/rawHttp';
 
@@ -61,8 +61,8 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-function makeRebuilder(build: ReturnType<typeof stubBuild>['build']) {
-  return createRebuilder({
+function makeQueue(build: ReturnType<typeof stubBuild>['build']) {
+  return createBuildQueue({
     publishPath: path.join(work, 'current'),
     buildsDir: path.join(work, 'builds'),
     build,
@@ -71,17 +71,17 @@ function makeRebuilder(build: ReturnType<typeof stubBuild>['build']) {
 }
 
 async function startListener(
-  rebuilder: ReturnType<typeof makeRebuilder>,
+  queue: ReturnType<typeof makeQueue>,
   options: { secret?: string; refusedLogIntervalMs?: number } = {},
 ) {
-  await rebuilder.prepare();
-  const listener = await startRebuildListener({
+  await queue.prepare();
+  const listener = await startListenerEndpoint({
     secret: options.secret ?? SECRET,
-    rebuilder,
+    queue,
     log: (message) => logs.push(message),
     refusedLogIntervalMs: options.refusedLogIntervalMs,
   });
-  cleanups.push(() => rebuilder.whenIdle(), listener.close);
+  cleanups.push(() => queue.whenIdle(), listener.close);
   return listener;
 }
 
@@ -93,16 +93,16 @@ async function serve(root: string) {
 
 describe('rebuild listener: HTTP', () => {
   it('refuses to start without a secret of at least 16 characters', async () => {
-    const rebuilder = makeRebuilder(stubBuild().build);
+    const queue = makeQueue(stubBuild().build);
     for (const secret of ['', '   ', 'short-secret']) {
-      await expect(startRebuildListener({ secret, rebuilder })).rejects.toThrow(/secret/);
+      await expect(startListenerEndpoint({ secret, queue })).rejects.toThrow(/secret/);
     }
   });
 
   it('answers 401 to a missing or wrong secret, or a secret anywhere but the bearer token, and builds nothing', async () => {
     const stub = stubBuild();
-    const rebuilder = makeRebuilder(stub.build);
-    const { url } = await startListener(rebuilder);
+    const queue = makeQueue(stub.build);
+    const { url } = await startListener(queue);
     const attempts: [string, RequestInit][] = [
       [`${url}/rebuild`, {}],
       [`${url}/rebuild`, { headers: { Authorization: `Bearer ${SECRET}x` } }],
@@ -118,15 +118,15 @@ describe('rebuild listener: HTTP', () => {
       const response = await fetch(target, { method: 'POST', body: '{}', ...init });
       expect(response.status, `${target} ${JSON.stringify(init)}`).toBe(401);
     }
-    await rebuilder.whenIdle();
+    await queue.whenIdle();
     expect(stub.starts).toHaveLength(0);
-    expect(rebuilder.stats.requests).toBe(0);
+    expect(queue.stats.requests).toBe(0);
   });
 
   it('accepts the secret as a bearer token only, with spaces around it or the configured one ignored, with 202', async () => {
     const stub = stubBuild();
-    const rebuilder = makeRebuilder(stub.build);
-    const { url } = await startListener(rebuilder, { secret: `  ${SECRET}\n` });
+    const queue = makeQueue(stub.build);
+    const { url } = await startListener(queue, { secret: `  ${SECRET}\n` });
     const accepted: [string, RequestInit][] = [
       [`${url}/rebuild`, { headers: { Authorization: `Bearer ${SECRET}` } }],
       [`${url}/rebuild`, { headers: { Authorization: `bearer   ${SECRET}  ` } }],
@@ -139,15 +139,15 @@ describe('rebuild listener: HTTP', () => {
       const response = await fetch(target, { method: 'POST', body: '{}', ...init });
       expect(response.status).toBe(202);
       expect(await response.json()).toMatchObject({ accepted: true });
-      await rebuilder.whenIdle();
+      await queue.whenIdle();
     }
     expect(stub.starts).toHaveLength(3);
     expect(logs.join('\n')).toContain('rebuild requested: PocketBase: blogs updated');
   });
 
   it('logs refused requests at most once per interval, with a count of the rest', async () => {
-    const rebuilder = makeRebuilder(stubBuild().build);
-    const { url } = await startListener(rebuilder, { refusedLogIntervalMs: 400 });
+    const queue = makeQueue(stubBuild().build);
+    const { url } = await startListener(queue, { refusedLogIntervalMs: 400 });
     for (let i = 0; i < 30; i += 1) {
       const response = await fetch(`${url}/rebuild`, {
         method: 'POST',
@@ -164,8 +164,8 @@ describe('rebuild listener: HTTP', () => {
 
   it('answers every hostile request line with a 4xx and keeps working', async () => {
     const stub = stubBuild();
-    const rebuilder = makeRebuilder(stub.build);
-    const listener = await startListener(rebuilder);
+    const queue = makeQueue(stub.build);
+    const listener = await startListener(queue);
     for (const [name, payload] of hostileRequests(new URL(listener.url).host)) {
       const { status, text } = await rawRequest(listener.port, payload);
       expect(status, `${name}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
@@ -176,14 +176,14 @@ describe('rebuild listener: HTTP', () => {
       headers: { Authorization: `Bearer ${SECRET}` },
     });
     expect(response.status).toBe(202);
-    await rebuilder.whenIdle();
+    await queue.whenIdle();
     expect(stub.starts).toHaveLength(1);
   });
 
   it('answers 404 to every other method and path, even with the secret', async () => {
     const stub = stubBuild();
-    const rebuilder = makeRebuilder(stub.build);
-    const { url } = await startListener(rebuilder);
+    const queue = makeQueue(stub.build);
+    const { url } = await startListener(queue);
     const auth = { Authorization: `Bearer ${SECRET}` };
     const attempts: [string, string][] = [
       ['GET', '/rebuild'],
@@ -205,8 +205,8 @@ describe('rebuild listener: HTTP', () => {
 describe('rebuild listener: builds', () => {
   it('folds a burst of 20 requests into at most 2 builds, the last one starting after the last request', async () => {
     const stub = stubBuild({ fileDelayMs: 5 });
-    const rebuilder = makeRebuilder(stub.build);
-    const { url } = await startListener(rebuilder);
+    const queue = makeQueue(stub.build);
+    const { url } = await startListener(queue);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         fetch(`${url}/rebuild?trigger_title=edit%20${i}`, {
@@ -217,9 +217,9 @@ describe('rebuild listener: builds', () => {
     );
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(202));
     const lastAccepted = Math.max(...responses.map((response) => response.at));
-    await rebuilder.whenIdle();
+    await queue.whenIdle();
 
-    expect(rebuilder.stats.requests).toBe(20);
+    expect(queue.stats.requests).toBe(20);
     expect(stub.starts.length).toBeGreaterThanOrEqual(1);
     expect(stub.starts.length).toBeLessThanOrEqual(2);
     // No request is left unbuilt: the last build began after the last request was answered
@@ -234,48 +234,48 @@ describe('rebuild listener: builds', () => {
 
   it('keeps the live site when a build fails, logs why and removes the failed folder', async () => {
     const stub = stubBuild({ failing: new Set([2]) });
-    const rebuilder = makeRebuilder(stub.build);
-    await rebuilder.prepare();
+    const queue = makeQueue(stub.build);
+    await queue.prepare();
     const site = await serve(path.join(work, 'current'));
 
-    rebuilder.request('first');
-    await rebuilder.whenIdle();
-    const firstBuild = await rebuilder.published();
+    queue.request('first');
+    await queue.whenIdle();
+    const firstBuild = await queue.published();
     expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v1\|/);
 
-    rebuilder.request('second, failing');
-    await rebuilder.whenIdle();
-    expect(rebuilder.stats).toMatchObject({ builds: 2, published: 1, failed: 1 });
-    expect(rebuilder.stats.lastError).toContain('PocketBase unreachable (build 2)');
+    queue.request('second, failing');
+    await queue.whenIdle();
+    expect(queue.stats).toMatchObject({ builds: 2, published: 1, failed: 1 });
+    expect(queue.stats.lastError).toContain('PocketBase unreachable (build 2)');
     expect(logs.join('\n')).toMatch(
       /build 2 FAILED .*live site is unchanged[\s\S]*PocketBase unreachable/,
     );
-    expect(await rebuilder.published()).toBe(firstBuild);
+    expect(await queue.published()).toBe(firstBuild);
     expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v1\|/);
     expect(await (await fetch(`${site.url}/`)).text()).toMatch(/^<html>v1\|/);
     // Only the live build is left: the half-written failed one is gone.
     expect(await readdir(path.join(work, 'builds'))).toEqual([path.basename(firstBuild!)]);
 
-    rebuilder.request('third');
-    await rebuilder.whenIdle();
+    queue.request('third');
+    await queue.whenIdle();
     expect(await (await fetch(`${site.url}/page-3`)).text()).toMatch(/^<html>v3\|/);
   });
 
   it('builds into one stable folder, publishes hard links to it, and empties it after a failure', async () => {
     const stub = stubBuild({ failing: new Set([3]) });
     const outDirs: string[] = [];
-    const rebuilder = makeRebuilder(async (options) => {
+    const queue = makeQueue(async (options) => {
       outDirs.push(options.outDir);
       return stub.build(options);
     });
-    await rebuilder.prepare();
+    await queue.prepare();
     const stable = path.join(work, 'build');
-    rebuilder.request('first');
-    await rebuilder.whenIdle();
-    const first = (await rebuilder.published())!;
-    rebuilder.request('second');
-    await rebuilder.whenIdle();
-    const second = (await rebuilder.published())!;
+    queue.request('first');
+    await queue.whenIdle();
+    const first = (await queue.published())!;
+    queue.request('second');
+    await queue.whenIdle();
+    const second = (await queue.published())!;
 
     // The same output folder every time, so Astro can reuse its pages; the release is its copy,
     // each file the same inode (no data copied).
@@ -288,53 +288,53 @@ describe('rebuild listener: builds', () => {
     // The build after the first emptied the folder before writing: release 1 is untouched.
     expect(await readFile(path.join(first, 'page-3.html'), 'utf8')).toMatch(/^<html>v1\|/);
 
-    rebuilder.request('third, failing');
-    await rebuilder.whenIdle();
-    expect(await rebuilder.published()).toBe(second);
+    queue.request('third, failing');
+    await queue.whenIdle();
+    expect(await queue.published()).toBe(second);
     expect(existsSync(stable)).toBe(false);
     expect(await readFile(path.join(second, 'index.html'), 'utf8')).toMatch(/^<html>v2\|/);
   });
 
   it("prints a published build's content warnings, so editors' dropped content is seen", async () => {
     const summary = formatContentWarnings(['Post "A" (a1): not shown: a script'])!;
-    const rebuilder = makeRebuilder(async ({ outDir }: { outDir: string }) => {
+    const queue = makeQueue(async ({ outDir }: { outDir: string }) => {
       await mkdir(outDir, { recursive: true });
       await writeFile(path.join(outDir, 'index.html'), '<html>ok</html>');
       return { code: 0, output: `[build] 1 page(s) built\n[WARN] ${summary}\n[build] Complete!` };
     });
-    await rebuilder.prepare();
-    rebuilder.request('an edit');
-    await rebuilder.whenIdle();
+    await queue.prepare();
+    queue.request('an edit');
+    await queue.whenIdle();
     expect(logs.join('\n')).toMatch(/build 1 published after .*\n/);
     expect(logs.join('\n')).toContain(summary);
   });
 
   it('treats a build that throws, or succeeds without an index.html, as failed', async () => {
     let calls = 0;
-    const rebuilder = makeRebuilder(async ({ outDir }) => {
+    const queue = makeQueue(async ({ outDir }) => {
       calls += 1;
       if (calls === 1) throw new Error('spawn astro ENOENT');
       await mkdir(outDir, { recursive: true });
       await writeFile(path.join(outDir, 'about.html'), 'about');
       return { code: 0, output: '' };
     });
-    await rebuilder.prepare();
-    rebuilder.request('throws');
-    await rebuilder.whenIdle();
-    rebuilder.request('no index');
-    await rebuilder.whenIdle();
-    expect(rebuilder.stats).toMatchObject({ builds: 2, published: 0, failed: 2 });
-    expect(await rebuilder.published()).toBeNull();
+    await queue.prepare();
+    queue.request('throws');
+    await queue.whenIdle();
+    queue.request('no index');
+    await queue.whenIdle();
+    expect(queue.stats).toMatchObject({ builds: 2, published: 0, failed: 2 });
+    expect(await queue.published()).toBeNull();
     expect(logs.join('\n')).toContain('spawn astro ENOENT');
     expect(logs.join('\n')).toContain('wrote no index.html');
   });
 
   it('never lets concurrent readers see a half-written site, and cleans old builds', async () => {
     const stub = stubBuild({ fileDelayMs: 3 });
-    const rebuilder = makeRebuilder(stub.build);
-    await rebuilder.prepare();
-    rebuilder.request('initial');
-    await rebuilder.whenIdle();
+    const queue = makeQueue(stub.build);
+    await queue.prepare();
+    queue.request('initial');
+    await queue.whenIdle();
     const site = await serve(path.join(work, 'current'));
 
     const problems: string[] = [];
@@ -355,8 +355,8 @@ describe('rebuild listener: builds', () => {
     };
     const readers = [reader(0), reader(13), reader(27)];
     for (let i = 0; i < 5; i += 1) {
-      rebuilder.request(`edit ${i}`);
-      await rebuilder.whenIdle();
+      queue.request(`edit ${i}`);
+      await queue.whenIdle();
     }
     reading = false;
     await Promise.all(readers);
@@ -365,30 +365,30 @@ describe('rebuild listener: builds', () => {
     expect(reads).toBeGreaterThan(100);
     // The readers saw several versions go live while they read.
     expect(seen.size).toBeGreaterThanOrEqual(3);
-    expect(rebuilder.stats.published).toBe(6);
+    expect(queue.stats.published).toBe(6);
     // The live build and the one before it are kept; older ones are removed.
     const kept = await readdir(path.join(work, 'builds'));
     expect(kept).toHaveLength(2);
-    expect(kept).toContain(path.basename((await rebuilder.published())!));
+    expect(kept).toContain(path.basename((await queue.published())!));
   });
 
   it('refuses a published path that is a real folder, and clears leftovers of an interrupted run', async () => {
     await mkdir(path.join(work, 'current'), { recursive: true });
-    const refused = makeRebuilder(stubBuild().build);
+    const refused = makeQueue(stubBuild().build);
     await expect(refused.prepare()).rejects.toThrow(/not a symbolic link/);
     await rm(path.join(work, 'current'), { recursive: true });
 
-    const rebuilder = makeRebuilder(stubBuild().build);
-    await rebuilder.prepare();
-    rebuilder.request('first');
-    await rebuilder.whenIdle();
-    const live = (await rebuilder.published())!;
+    const queue = makeQueue(stubBuild().build);
+    await queue.prepare();
+    queue.request('first');
+    await queue.whenIdle();
+    const live = (await queue.published())!;
     // An interrupted run leaves a half-written build and a temporary link behind.
     await mkdir(path.join(work, 'builds', 'zzzz-unfinished'), { recursive: true });
     await mkdir(path.join(work, 'builds', '0000-older'), { recursive: true });
     await symlink(live, path.join(work, 'current.tmp-zzzz-unfinished'));
 
-    const restarted = makeRebuilder(stubBuild().build);
+    const restarted = makeQueue(stubBuild().build);
     await restarted.prepare();
     expect(await restarted.published()).toBe(live);
     expect(existsSync(path.join(work, 'current.tmp-zzzz-unfinished'))).toBe(false);

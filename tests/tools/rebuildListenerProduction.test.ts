@@ -52,10 +52,10 @@ function rebuild() {
   });
 }
 
-/** Starts `node tools/publish/listener.ts` in the production copy; resolves once it serves. */
+/** Starts `node tools/publish/rebuildListener/main.ts` in the production copy; resolves once it serves. */
 async function startListener(extraEnv: Record<string, string>) {
   output = '';
-  listener = spawn(process.execPath, ['tools/publish/listener.ts'], {
+  listener = spawn(process.execPath, ['tools/publish/rebuildListener/main.ts'], {
     cwd: copy,
     env: {
       PATH: process.env.PATH,

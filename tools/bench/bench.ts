@@ -11,7 +11,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { resolveContentSource } from '../local/source.ts';
-import { runAstroBuild } from '../publish/build.ts';
+import { runAstroBuild } from '../publish/astroBuild.ts';
 import { startStaticServer } from '../serve/staticServer.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
 import { judgeBudgets, verdictLines, type Figures } from './budgets.ts';

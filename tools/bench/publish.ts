@@ -12,9 +12,9 @@ import { parseArgs } from 'node:util';
 import { superuserClient } from '../local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../local/pocketbase/seed.ts';
 import { startPocketBase } from '../local/pocketbase/serverProcess.ts';
-import { astroBuilder } from '../publish/build.ts';
-import { createRebuilder } from '../publish/queue.ts';
-import { startRebuildListener } from '../publish/webhook.ts';
+import { listenerBuild } from '../publish/rebuildListener/build.ts';
+import { createBuildQueue } from '../publish/rebuildListener/buildQueue.ts';
+import { startListenerEndpoint } from '../publish/rebuildListener/endpoint.ts';
 import { startStaticServer } from '../serve/staticServer.ts';
 import { createPostsWithPictures } from './fixture.ts';
 
@@ -25,14 +25,14 @@ export async function measurePublish(posts: number) {
   const log = (message: string) => console.log(`  [listener] ${message.split('\n')[0]}`);
   // Filled in once PocketBase runs: the builder reads it at each build.
   const env = { POCKETBASE_URL: '', LOCAL_BUILD: 'true' };
-  const rebuilder = createRebuilder({
+  const queue = createBuildQueue({
     publishPath: path.join(work, 'current'),
     buildsDir: path.join(work, 'builds'),
-    build: astroBuilder({ cacheDir: path.join(work, 'cache'), env }),
+    build: listenerBuild({ cacheDir: path.join(work, 'cache'), env }),
     log,
   });
-  await rebuilder.prepare();
-  const listener = await startRebuildListener({ secret, rebuilder, log });
+  await queue.prepare();
+  const listener = await startListenerEndpoint({ secret, queue, log });
   const superuser = { email: 'bench@ledgerwise.local', password: 'bench-only-password' };
   const pocketbase = await startPocketBase({
     dataDir: path.join(work, 'pb'),
@@ -50,8 +50,8 @@ export async function measurePublish(posts: number) {
     // Seeding goes through the API, so the hook fires: those builds finish first.
     await seedPocketBase({ pb });
     await createPostsWithPictures(pb, posts);
-    await rebuilder.whenIdle();
-    if (!(await rebuilder.published())) throw new Error('The first build failed; see above.');
+    await queue.whenIdle();
+    if (!(await queue.published())) throw new Error('The first build failed; see above.');
     const [draft] = await pb.collection('blogs').getFullList({ filter: 'published = false' });
     if (!draft) throw new Error('The seed has no draft to publish.');
     const page = `${site.url}/blog/${draft.id}`;
@@ -64,7 +64,7 @@ export async function measurePublish(posts: number) {
     }
     return (Date.now() - saved) / 1000;
   } finally {
-    await rebuilder.whenIdle();
+    await queue.whenIdle();
     await site.close();
     await listener.close();
     await pocketbase.stop();

@@ -11,9 +11,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { resolveContentSource } from './source.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
-import { startRebuildListener } from '../publish/webhook.ts';
-import { astroBuilder } from '../publish/build.ts';
-import { createRebuilder } from '../publish/queue.ts';
+import { startListenerEndpoint } from '../publish/rebuildListener/endpoint.ts';
+import { listenerBuild } from '../publish/rebuildListener/build.ts';
+import { createBuildQueue } from '../publish/rebuildListener/buildQueue.ts';
 import { startStaticServer } from '../serve/staticServer.ts';
 import type { ListeningServer } from '../serve/http.ts';
 
@@ -27,15 +27,15 @@ const log = (message: string) => console.log(`[npm start] ${message}`);
 const local = !buildEnv().POCKETBASE_URL;
 /** The build's environment; known once PocketBase runs, which needs the listener's URL first. */
 let sourceEnv: Record<string, string> = {};
-const rebuilder = createRebuilder({
+const queue = createBuildQueue({
   publishPath: path.join(WORK_DIR, 'current'),
   buildsDir: path.join(WORK_DIR, 'builds'),
   // A build for this machine: the contact form may be left unconfigured (it then says so).
   build: (options) =>
-    astroBuilder({ cacheDir: CACHE_DIR, env: { ...sourceEnv, LOCAL_BUILD: 'true' } })(options),
+    listenerBuild({ cacheDir: CACHE_DIR, env: { ...sourceEnv, LOCAL_BUILD: 'true' } })(options),
   log,
 });
-await rebuilder.prepare();
+await queue.prepare();
 
 let listener: ListeningServer | undefined;
 let firstBuildRequested = false;
@@ -45,10 +45,9 @@ if (local) {
   // Changes made before the first build (the seed of a new PocketBase) are all in it: the
   // listener hands requests on only from then on.
   const requests = {
-    request: (reason: string) =>
-      firstBuildRequested ? rebuilder.request(reason) : { queued: true },
+    request: (reason: string) => (firstBuildRequested ? queue.request(reason) : { queued: true }),
   };
-  listener = await startRebuildListener({ secret, rebuilder: requests, port: 0, log });
+  listener = await startListenerEndpoint({ secret, queue: requests, port: 0, log });
   // A draft preview (PREVIEW_DRAFTS=1) rebuilds on every save, as the preview hook is told of
   // drafts too; the public site on the changes visitors see.
   const preview = buildEnv().PREVIEW_DRAFTS === '1';
@@ -76,7 +75,7 @@ const stop = async (signal?: NodeJS.Signals) => {
   stopping = true;
   if (signal) log(`${signal}: stopping PocketBase, the listener, any build and the server`);
   await listener?.close();
-  await rebuilder.stop();
+  await queue.stop();
   await server?.close();
   await source.stop();
 };
@@ -84,11 +83,11 @@ process.once('SIGINT', () => void stop('SIGINT').then(() => process.exit(0)));
 process.once('SIGTERM', () => void stop('SIGTERM').then(() => process.exit(0)));
 
 firstBuildRequested = true;
-rebuilder.request('first build');
-await rebuilder.whenIdle();
+queue.request('first build');
+await queue.whenIdle();
 // Interrupted during the first build: the signal's handler finishes the stop and exits.
 if (stopping) await new Promise(() => {});
-if (rebuilder.stats.published === 0) {
+if (queue.stats.published === 0) {
   await stop();
   console.error('The build failed; see the output above.');
   process.exit(1);

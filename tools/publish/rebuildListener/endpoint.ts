@@ -1,12 +1,12 @@
 /**
- * The self-hosted rebuild listener's HTTP side: PocketBase's hook POSTs to it and it hands each
- * authorised request to the build queue (queue.ts), which builds and publishes.
- * `tools/publish/listener.ts` wires both to the environment.
+ * The rebuild listener's endpoint, its HTTP side: PocketBase's hook POSTs to it and it hands each
+ * authorised request to the build queue (buildQueue.ts), which builds and publishes. main.ts
+ * (`npm run rebuild-listener`) wires both to the environment.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { requestHasSecret } from '../../src/integrations/bearerSecret.ts';
-import { createHardenedServer, listenOnLoopback } from '../serve/http.ts';
-import type { ListeningServer } from '../serve/http.ts';
+import { requestHasSecret } from '../../../src/integrations/bearerSecret.ts';
+import { createHardenedServer, listenOnLoopback } from '../../serve/http.ts';
+import type { ListeningServer } from '../../serve/http.ts';
 
 /** The environment variable of the listener's shared secret; never passed on to a build. */
 export const SECRET_VARIABLE = 'REBUILD_LISTENER_SECRET';
@@ -98,17 +98,17 @@ function readTitle(query: URLSearchParams, body: string): string {
  * with 202 at once; a missing or wrong secret gets 401, a request target that is not a path 400,
  * and every other method or path 404. No request, however malformed, ends the process.
  */
-export async function startRebuildListener({
+export async function startListenerEndpoint({
   secret,
-  rebuilder,
+  queue,
   port = 0,
   log = () => {},
   refusedLogIntervalMs = REFUSED_LOG_INTERVAL_MS,
 }: {
   /** At least MIN_SECRET_LENGTH characters (spaces around it ignored). */
   secret: string;
-  /** The build queue (createRebuilder in queue.ts), or anything that takes its requests. */
-  rebuilder: { request(reason: string): { queued: boolean } };
+  /** The build queue (createBuildQueue in buildQueue.ts), or anything that takes its requests. */
+  queue: { request(reason: string): { queued: boolean } };
   /** 0 picks a free port. */
   port?: number;
   log?: Logger;
@@ -157,7 +157,7 @@ export async function startRebuildListener({
       }
       const title = readTitle(target.query, body);
       log(`rebuild requested: ${title}`);
-      const { queued } = rebuilder.request(title);
+      const { queued } = queue.request(title);
       sendJson(res, 202, { accepted: true, queued });
     });
     req.on('error', () => res.destroy());

@@ -1,18 +1,20 @@
 /**
- * `npm run rebuild-listener`: the self-hosted alternative to a Netlify build hook. PocketBase's
- * hook POSTs to http://127.0.0.1:<port>/rebuild; each request rebuilds the site and publishes it
- * atomically at REBUILD_PUBLISH_PATH, a symbolic link a static server can use as its root
- * (queue.ts). Its variables (REBUILD_*, POCKETBASE_URL) are explained in .env.example.
+ * `npm run rebuild-listener`, the rebuild listener: the self-hosted alternative to a Netlify build
+ * hook. PocketBase's hook POSTs to its endpoint, http://127.0.0.1:<port>/rebuild (endpoint.ts);
+ * its build queue (buildQueue.ts) runs one build at a time (build.ts) and publishes each atomically
+ * at REBUILD_PUBLISH_PATH, a symbolic link a static server can use as its root. This file reads
+ * the environment and wires the parts; its variables (REBUILD_*, POCKETBASE_URL) are explained in
+ * .env.example.
  */
 // First: the Node check and the .env files, before anything reads them.
-import { buildEnv, toolEnv } from '../shared/env.ts';
+import { buildEnv, toolEnv } from '../../shared/env.ts';
 import path from 'node:path';
-import { SECRET_VARIABLE, startRebuildListener } from './webhook.ts';
-import { astroBuilder } from './build.ts';
-import { createRebuilder } from './queue.ts';
-import { startStaticServer } from '../serve/staticServer.ts';
-import { PROJECT_ROOT } from '../shared/paths.ts';
-import type { ListeningServer } from '../serve/http.ts';
+import { SECRET_VARIABLE, startListenerEndpoint } from './endpoint.ts';
+import { listenerBuild } from './build.ts';
+import { createBuildQueue } from './buildQueue.ts';
+import { startStaticServer } from '../../serve/staticServer.ts';
+import { PROJECT_ROOT } from '../../shared/paths.ts';
+import type { ListeningServer } from '../../serve/http.ts';
 
 function log(message: string): void {
   console.log(`[rebuild-listener ${new Date().toISOString()}] ${message}`);
@@ -46,14 +48,14 @@ async function main() {
     env.REBUILD_PUBLISH_PATH ?? path.join(workDir, 'current'),
   );
 
-  const rebuilder = createRebuilder({
+  const queue = createBuildQueue({
     publishPath,
     buildsDir: path.join(workDir, 'builds'),
-    build: astroBuilder({ cacheDir: path.join(workDir, 'cache'), timeoutSeconds }),
+    build: listenerBuild({ cacheDir: path.join(workDir, 'cache'), timeoutSeconds }),
     log,
   });
-  await rebuilder.prepare();
-  const listener = await startRebuildListener({ secret, rebuilder, port, log });
+  await queue.prepare();
+  const listener = await startListenerEndpoint({ secret, queue, port, log });
   log(
     `listening on ${listener.url}/rebuild; publishing to ${publishPath} (PocketBase ${POCKETBASE_URL}; builds stopped after ${timeoutSeconds} s)`,
   );
@@ -67,14 +69,14 @@ async function main() {
     log(`serving the published site at ${site.url}`);
   }
 
-  if (!(await rebuilder.published())) rebuilder.request('first build: nothing is published yet');
+  if (!(await queue.published())) queue.request('first build: nothing is published yet');
 
   const stop = async (signal: NodeJS.Signals) => {
     log(
       `${signal}: stopping (a build under way is stopped; its folder is removed at the next start)`,
     );
     await listener.close();
-    await rebuilder.stop();
+    await queue.stop();
     await site?.close();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };

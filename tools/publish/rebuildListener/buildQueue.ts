@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
-import { findContentWarnings } from '../../src/integrations/contentWarnings.ts';
+import { findContentWarnings } from '../../../src/integrations/contentWarnings.ts';
 import { linkTree } from './linkTree.ts';
 
 const OUTPUT_TAIL_CHARS = 4000;
@@ -24,7 +24,7 @@ export type BuildFunction = (options: {
   signal: AbortSignal;
 }) => Promise<BuildResult>;
 
-export interface RebuilderStats {
+export interface BuildQueueStats {
   /** Rebuild requests accepted. */
   requests: number;
   /** Builds started. */
@@ -53,7 +53,7 @@ async function publishedTarget(publishPath: string): Promise<string | null> {
   }
 }
 
-export interface RebuilderOptions {
+export interface BuildQueueOptions {
   /** The published path: a symlink this module maintains. */
   publishPath: string;
   /** Where build folders are created. */
@@ -68,13 +68,13 @@ export interface RebuilderOptions {
 }
 
 /** Runs builds one at a time and publishes each successful one. */
-export function createRebuilder({
+export function createBuildQueue({
   publishPath,
   buildsDir,
   buildDir,
   build,
   log = () => {},
-}: RebuilderOptions) {
+}: BuildQueueOptions) {
   const publishLink = path.resolve(publishPath);
   const buildsRoot = path.resolve(buildsDir);
   const stableDir = path.resolve(buildDir ?? path.join(path.dirname(buildsRoot), 'build'));
@@ -84,7 +84,7 @@ export function createRebuilder({
   let again = false;
   let sequence = 0;
   let reasons: string[] = [];
-  const stats: RebuilderStats = {
+  const stats: BuildQueueStats = {
     requests: 0,
     builds: 0,
     published: 0,
