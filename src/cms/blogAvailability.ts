@@ -2,16 +2,10 @@
  * The `blogAvailability` collection's loader: whether the blog can be read, so `astro dev` shows
  * "Failed to load blogs" rather than an empty blog.
  */
-import type { Loader } from 'astro/loaders';
 import type { RecordModel } from 'pocketbase';
-import {
-  blogFailureMessage,
-  connect,
-  draftLeakMessage,
-  resolveOptions,
-  type PocketBaseLoaderOptions,
-  type Settings,
-} from './loaderSettings';
+import { connect } from './client';
+import { draftLeakMessage, loadFailureMessage } from './errors';
+import { pocketBaseLoader, type LoaderSettings } from './loaderOptions';
 import type { BlogAvailability } from './schemas';
 
 const BLOG_AVAILABILITY_LOADER_NAME = 'ledgerwise-pocketbase-blog-availability';
@@ -24,7 +18,7 @@ export const BLOG_AVAILABILITY_ID = 'current';
  * without this one. It asks what decides the blogs loader's outcome: the connection (and a
  * preview's login), the list, and whether the public list shows an unpublished post.
  */
-async function probeBlog(settings: Settings): Promise<BlogAvailability> {
+async function probeBlog(settings: LoaderSettings): Promise<BlogAvailability> {
   try {
     const pb = await connect(settings);
     const leaks = await pb.collection('blogs').getList(1, 1, {
@@ -40,7 +34,7 @@ async function probeBlog(settings: Settings): Promise<BlogAvailability> {
       };
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: blogFailureMessage(error, settings.url) };
+    return { ok: false, message: loadFailureMessage(error, settings.url) };
   }
 }
 
@@ -49,16 +43,14 @@ async function probeBlog(settings: Settings): Promise<BlogAvailability> {
  * `astro dev` shows "Failed to load blogs" rather than an empty blog. (A production build with
  * an unreadable blog fails in the blogs loader instead.)
  */
-export function blogAvailabilityLoader(options: PocketBaseLoaderOptions = {}): Loader {
-  return {
-    name: BLOG_AVAILABILITY_LOADER_NAME,
-    load: async ({ store, parseData }) => {
-      const status = await probeBlog(resolveOptions(options));
-      store.clear();
-      store.set({
-        id: BLOG_AVAILABILITY_ID,
-        data: await parseData({ id: BLOG_AVAILABILITY_ID, data: { ...status } }),
-      });
-    },
-  };
-}
+export const blogAvailabilityLoader = pocketBaseLoader(
+  BLOG_AVAILABILITY_LOADER_NAME,
+  async ({ store, parseData }, settings) => {
+    const status = await probeBlog(settings);
+    store.clear();
+    store.set({
+      id: BLOG_AVAILABILITY_ID,
+      data: await parseData({ id: BLOG_AVAILABILITY_ID, data: { ...status } }),
+    });
+  },
+);

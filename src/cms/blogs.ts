@@ -3,7 +3,7 @@
  * sanitised, its pictures localised and its derived fields computed once. Warm builds are
  * incremental (refresh.ts).
  */
-import type { Loader, LoaderContext } from 'astro/loaders';
+import type { LoaderContext } from 'astro/loaders';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { createExcerpt } from '@/lib/blog/excerpt';
@@ -14,21 +14,12 @@ import { describeDropped, judgeBody, TOO_DEEP } from '@/lib/blog/bodyJudgment';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
 import { localiseBodyImages } from './images/bodyImages';
-import { describeError, fetchAllRecords, NEWEST_PUBLISHED_FIRST, POSTS_PER_PAGE } from './client';
-import {
-  BlogLoadError,
-  blogFailureMessage,
-  cachedPicture,
-  connect,
-  draftLeakMessage,
-  fileUrl,
-  openImageCache,
-  resolveOptions,
-  type PocketBaseLoaderOptions,
-  type Settings,
-} from './loaderSettings';
-import type { ImageCache } from './images/imageCache';
+import { connect, fetchAllRecords, NEWEST_PUBLISHED_FIRST, POSTS_PER_PAGE } from './client';
+import { BlogLoadError, describeError, draftLeakMessage, loadFailureMessage } from './errors';
+import { pocketBaseLoader, type LoaderSettings } from './loaderOptions';
+import { openImageCache, type ImageCache } from './images/imageCache';
 import { writeImageManifest } from './images/manifest';
+import { fetchRecordPicture } from './images/recordPicture';
 import {
   fetchPostsById,
   picturesPresent,
@@ -44,7 +35,7 @@ const BLOGS_LOADER_NAME = 'ledgerwise-pocketbase-blogs';
 
 export interface BlogLoad {
   pb: PocketBase;
-  settings: Settings;
+  settings: LoaderSettings;
   images: ImageCache;
   now: Date;
   context: LoaderContext;
@@ -95,7 +86,7 @@ async function loadBlogEntry(
       pocketBaseUrl: settings.url,
       warn: (problem) => warn(`picture removed from the body: ${problem}`),
     }),
-    cachedPicture(images, fileUrl(pb, raw, record.banner_image), (problem) =>
+    fetchRecordPicture(images, pb, raw, record.banner_image, (problem) =>
       warn(`banner image could not be downloaded, using the placeholder: ${problem}`),
     ),
   ]);
@@ -159,9 +150,8 @@ async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch>
   return { records, remove: plan.remove, incremental: true };
 }
 
-async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOptions) {
-  const { store, meta, logger, config } = context;
-  const settings = resolveOptions({ siteOrigin: config.site, ...options });
+async function loadBlogs(context: LoaderContext, settings: LoaderSettings) {
+  const { store, meta, logger } = context;
   const images = openImageCache(context, settings);
   const key = storeKey(settings);
   let fetched: BlogFetch;
@@ -184,7 +174,7 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
       ),
     );
   } catch (error) {
-    const message = blogFailureMessage(error, settings.url);
+    const message = loadFailureMessage(error, settings.url);
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
     logger.error(message);
     store.clear();
@@ -220,9 +210,4 @@ async function loadBlogs(context: LoaderContext, options: PocketBaseLoaderOption
 }
 
 /** The `blogs` collection: every public post in PocketBase (every post in a preview), with derived fields. */
-export function pocketBaseBlogsLoader(options: PocketBaseLoaderOptions = {}): Loader {
-  return {
-    name: BLOGS_LOADER_NAME,
-    load: (context) => loadBlogs(context, options),
-  };
-}
+export const pocketBaseBlogsLoader = pocketBaseLoader(BLOGS_LOADER_NAME, loadBlogs);

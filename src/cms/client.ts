@@ -1,21 +1,23 @@
+/**
+ * The connection to PocketBase for the loaders: an SDK client with a deadline on every answer,
+ * anonymous as a visitor, or logged in as a superuser for a draft preview; and records read in
+ * pages.
+ */
 import pLimit from 'p-limit';
-import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
+import PocketBase, { isTokenExpired, type RecordModel } from 'pocketbase';
 import { LIMITS } from '@/config/site';
+import {
+  BlogLoadError,
+  MISSING_SUPERUSER_MESSAGE,
+  MISSING_URL_MESSAGE,
+  PocketBaseTimeoutError,
+} from './errors';
+import type { LoaderSettings } from './loaderOptions';
 
 /** The newest first; the id breaks ties so paging never repeats or skips a record. */
 const NEWEST_FIRST = '-created,-id';
 /** Posts by their publish date, the newest first (drafts, undated, come last). */
 export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
-
-/** A PocketBase request that got no complete answer in time. */
-class PocketBaseTimeoutError extends Error {
-  override name = 'PocketBaseTimeoutError';
-  readonly timeoutMs: number;
-  constructor(timeoutMs: number) {
-    super(`timed out: no complete answer within ${timeoutMs / 1000} s`);
-    this.timeoutMs = timeoutMs;
-  }
-}
 
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
@@ -58,6 +60,61 @@ export function createPocketBaseClient(url: string, timeoutMs: number): PocketBa
   return pb;
 }
 
+/**
+ * A client for the build. The production site reads as an anonymous visitor: PocketBase's API
+ * rules keep drafts and scheduled posts out, so what the build cannot see no visitor can. Only a
+ * preview logs in.
+ */
+export async function connect({
+  url,
+  preview,
+  superuser,
+  timeoutMs,
+}: Pick<LoaderSettings, 'url' | 'preview' | 'superuser' | 'timeoutMs'>): Promise<PocketBase> {
+  if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
+  const pb = createPocketBaseClient(url, timeoutMs);
+  if (preview) {
+    const { email, password } = superuser;
+    if (!email || !password) throw new BlogLoadError(MISSING_SUPERUSER_MESSAGE);
+    const { token, record } = await superuserSession(pb, email, password);
+    pb.authStore.save(token, record);
+  }
+  return pb;
+}
+
+/**
+ * One superuser login a process, shared by the loaders of a preview while its token is valid:
+ * PocketBase allows 2 logins in 3 s an address, and the four loaders start at once.
+ */
+const sessions = new Map<string, Promise<{ token: string; record: RecordModel | null }>>();
+
+async function superuserSession(
+  pb: PocketBase,
+  email: string,
+  password: string,
+): Promise<{ token: string; record: RecordModel | null }> {
+  const key = JSON.stringify([pb.baseURL, email, password]);
+  // Set before any await, so that loaders starting together share one login.
+  let login = sessions.get(key);
+  if (!login) {
+    login = pb
+      .collection('_superusers')
+      .authWithPassword(email, password)
+      .then(({ token, record }) => ({ token, record }));
+    sessions.set(key, login);
+  }
+  try {
+    const session = await login;
+    if (!isTokenExpired(session.token)) return session;
+  } catch (error) {
+    sessions.delete(key);
+    throw error;
+  }
+  // Expired (a long `astro dev`): log in again.
+  if (sessions.get(key) === login) sessions.delete(key);
+  return superuserSession(pb, email, password);
+}
+
 /** Whole posts a page: a page of them weighs at most LIMITS.loaderPageBytes (see there). */
 export const POSTS_PER_PAGE = Math.max(1, Math.floor(LIMITS.loaderPageBytes / LIMITS.bodyMaxBytes));
 
@@ -89,24 +146,4 @@ export async function fetchAllRecords<T = RecordModel>(
     ),
   );
   return [first, ...rest].flatMap((page) => page.items);
-}
-
-/** "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …" */
-export function describeError(error: unknown): string {
-  if (error instanceof PocketBaseTimeoutError) return error.message;
-  if (error instanceof ClientResponseError) {
-    if (error.originalError instanceof PocketBaseTimeoutError) return error.originalError.message;
-    const cause = error.originalError as
-      { cause?: { code?: string; message?: string } } | undefined;
-    if (error.status === 0) {
-      const detail = cause?.cause?.code ?? cause?.cause?.message ?? error.message;
-      return `unreachable (${detail})`;
-    }
-    return `HTTP ${error.status}: ${error.message}`;
-  }
-  if (error instanceof Error) {
-    const cause = (error as Error & { cause?: { code?: string } }).cause;
-    return cause?.code ? `${error.message} (${cause.code})` : error.message;
-  }
-  return String(error);
 }

@@ -4,33 +4,26 @@
  * cache like every other picture. Which of them the site shows (those a public post has) is the
  * pages' choice: src/lib/blog/topics.ts.
  */
-import type { Loader, LoaderContext } from 'astro/loaders';
+import type { LoaderContext } from 'astro/loaders';
 import type { RecordModel } from 'pocketbase';
-import { fetchAllRecords } from './client';
-import {
-  BlogLoadError,
-  blogFailureMessage,
-  cachedPicture,
-  connect,
-  fileUrl,
-  openImageCache,
-  resolveOptions,
-  type PocketBaseLoaderOptions,
-} from './loaderSettings';
+import { connect, fetchAllRecords } from './client';
+import { BlogLoadError, loadFailureMessage } from './errors';
+import { pocketBaseLoader, type LoaderSettings } from './loaderOptions';
+import { openImageCache } from './images/imageCache';
 import { imageCacheDir, writeImageManifest } from './images/manifest';
+import { fetchRecordPicture } from './images/recordPicture';
 import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { authorRecordSchema, tagRecordSchema, type AuthorData, type TagData } from './schemas';
 
 /** Records read whole, each turned into an entry (or skipped with a warning when invalid). */
 async function loadAll<T extends Record<string, unknown>>(
   context: LoaderContext,
-  options: PocketBaseLoaderOptions,
+  settings: LoaderSettings,
   collection: string,
   what: string,
   toEntry: (raw: RecordModel, load: LoadParts) => Promise<T | undefined>,
 ): Promise<T[]> {
   const { store, logger, parseData } = context;
-  const settings = resolveOptions(options);
   const entries: { id: string; data: T }[] = [];
   const warnings: string[] = [];
   try {
@@ -43,7 +36,7 @@ async function loadAll<T extends Record<string, unknown>>(
     }
   } catch (error) {
     // As for the posts: a production build stops, so the CDN keeps the last good site.
-    const message = blogFailureMessage(error, settings.url, what);
+    const message = loadFailureMessage(error, settings.url, what);
     if (settings.failOnError) throw new BlogLoadError(message, { cause: error });
     logger.error(message);
   }
@@ -73,55 +66,51 @@ function warnInvalid(
 }
 
 /** The `tags` collection: every topic in PocketBase. */
-export function pocketBaseTagsLoader(options: PocketBaseLoaderOptions = {}): Loader {
-  return {
-    name: 'ledgerwise-pocketbase-tags',
-    load: async (context) => {
-      await loadAll<TagData>(context, options, 'tags', 'topics', async (raw, load) => {
-        const parsed = tagRecordSchema.safeParse(raw);
-        if (!parsed.success) return void warnInvalid(load, 'Topic', raw, parsed.error);
-        const { name, slug, description } = parsed.data;
-        return { name, slug, ...(description ? { description } : {}) };
-      });
-    },
-  };
-}
+export const pocketBaseTagsLoader = pocketBaseLoader(
+  'ledgerwise-pocketbase-tags',
+  async (context, settings) => {
+    await loadAll<TagData>(context, settings, 'tags', 'topics', async (raw, load) => {
+      const parsed = tagRecordSchema.safeParse(raw);
+      if (!parsed.success) return void warnInvalid(load, 'Topic', raw, parsed.error);
+      const { name, slug, description } = parsed.data;
+      return { name, slug, ...(description ? { description } : {}) };
+    });
+  },
+);
 
 /** The `authors` collection: every author in PocketBase, their avatars downloaded. */
-export function pocketBaseAuthorsLoader(options: PocketBaseLoaderOptions = {}): Loader {
-  return {
-    name: 'ledgerwise-pocketbase-authors',
-    load: async (context) => {
-      const authors = await loadAll<AuthorData>(
-        context,
-        options,
-        'authors',
-        'authors',
-        async (raw, load) => {
-          const { pb, images } = load;
-          const parsed = authorRecordSchema.safeParse(raw);
-          if (!parsed.success) return void warnInvalid(load, 'Author', raw, parsed.error);
-          const { name, slug, role, bio, avatar } = parsed.data;
-          const picture = await cachedPicture(images, fileUrl(pb, raw, avatar), (problem) => {
-            load.warnings.push(
-              `Author "${name}" (${raw.id}): avatar could not be downloaded, showing initials: ${problem}`,
-            );
-            context.logger.warn(load.warnings.at(-1)!);
-          });
-          return {
-            name,
-            slug,
-            ...(role ? { role } : {}),
-            ...(bio ? { bio } : {}),
-            ...(picture ? { avatar: picture.file } : {}),
-          };
-        },
-      );
-      await writeImageManifest(
-        imageCacheDir(context.config.cacheDir),
-        context.collection,
-        authors.flatMap(({ avatar }) => (avatar ? [avatar] : [])),
-      );
-    },
-  };
-}
+export const pocketBaseAuthorsLoader = pocketBaseLoader(
+  'ledgerwise-pocketbase-authors',
+  async (context, settings) => {
+    const authors = await loadAll<AuthorData>(
+      context,
+      settings,
+      'authors',
+      'authors',
+      async (raw, load) => {
+        const { pb, images } = load;
+        const parsed = authorRecordSchema.safeParse(raw);
+        if (!parsed.success) return void warnInvalid(load, 'Author', raw, parsed.error);
+        const { name, slug, role, bio, avatar } = parsed.data;
+        const picture = await fetchRecordPicture(images, pb, raw, avatar, (problem) => {
+          load.warnings.push(
+            `Author "${name}" (${raw.id}): avatar could not be downloaded, showing initials: ${problem}`,
+          );
+          context.logger.warn(load.warnings.at(-1)!);
+        });
+        return {
+          name,
+          slug,
+          ...(role ? { role } : {}),
+          ...(bio ? { bio } : {}),
+          ...(picture ? { avatar: picture.file } : {}),
+        };
+      },
+    );
+    await writeImageManifest(
+      imageCacheDir(context.config.cacheDir),
+      context.collection,
+      authors.flatMap(({ avatar }) => (avatar ? [avatar] : [])),
+    );
+  },
+);

@@ -3,20 +3,16 @@
  * draft preview), their avatars localised; the three samples when there are none or PocketBase
  * cannot be read (a testimonial never fails a build).
  */
-import type { Loader, LoaderContext } from 'astro/loaders';
+import type { LoaderContext } from 'astro/loaders';
 import type { RecordModel } from 'pocketbase';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
-import { describeError, fetchAllRecords } from './client';
-import {
-  cachedPicture,
-  connect,
-  fileUrl,
-  openImageCache,
-  resolveOptions,
-  type PocketBaseLoaderOptions,
-} from './loaderSettings';
+import { connect, fetchAllRecords } from './client';
+import { describeError } from './errors';
+import { pocketBaseLoader, type LoaderSettings } from './loaderOptions';
 import type { BlogLoad } from './blogs';
+import { openImageCache } from './images/imageCache';
 import { writeImageManifest } from './images/manifest';
+import { fetchRecordPicture } from './images/recordPicture';
 import { invalidRecordWarning, setContentWarnings } from './warnings';
 import { testimonialRecordSchema, type TestimonialData } from './schemas';
 
@@ -54,7 +50,7 @@ async function loadTestimonialEntry(
         '`published = true` (pocketbase/pb_migrations)',
     );
   }
-  const avatar = await cachedPicture(images, fileUrl(pb, raw, record.avatar), (problem) => {
+  const avatar = await fetchRecordPicture(images, pb, raw, record.avatar, (problem) => {
     const warning = `Testimonial by "${record.author}" (${record.id}): avatar could not be downloaded, using the default image: ${problem}`;
     warnings.push(warning);
     context.logger.warn(warning);
@@ -73,9 +69,8 @@ async function loadTestimonialEntry(
   };
 }
 
-async function loadTestimonials(context: LoaderContext, options: PocketBaseLoaderOptions) {
+async function loadTestimonials(context: LoaderContext, settings: LoaderSettings) {
   const { store, logger, parseData } = context;
-  const settings = resolveOptions(options);
   const images = openImageCache(context, settings);
   let entries: TestimonialEntry[] = [];
   const warnings: string[] = [];
@@ -117,9 +112,7 @@ async function loadTestimonials(context: LoaderContext, options: PocketBaseLoade
 }
 
 /** The `testimonials` collection: PocketBase's, or the three samples when it has none or fails. */
-export function pocketBaseTestimonialsLoader(options: PocketBaseLoaderOptions = {}): Loader {
-  return {
-    name: TESTIMONIALS_LOADER_NAME,
-    load: (context) => loadTestimonials(context, options),
-  };
-}
+export const pocketBaseTestimonialsLoader = pocketBaseLoader(
+  TESTIMONIALS_LOADER_NAME,
+  loadTestimonials,
+);

@@ -13,7 +13,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogAvailabilityLoader } from '@/cms/blogAvailability';
-import { BlogLoadError, MISSING_SUPERUSER_MESSAGE } from '@/cms/loaderSettings';
+import { BlogLoadError, MISSING_SUPERUSER_MESSAGE } from '@/cms/errors';
 import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords, POSTS_PER_PAGE } from '@/cms/client';

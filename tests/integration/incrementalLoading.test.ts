@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import type { PocketBaseLoaderOptions } from '@/cms/loaderSettings';
+import type { PocketBaseLoaderOptions } from '@/cms/loaderOptions';
 import { IMAGE_CACHE_FOLDER } from '@/cms/images/manifest';
 import { blogSchema } from '@/cms/schemas';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';

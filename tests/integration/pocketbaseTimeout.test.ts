@@ -6,10 +6,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPocketBaseClient, describeError, fetchAllRecords } from '@/cms/client';
+import { createPocketBaseClient, fetchAllRecords } from '@/cms/client';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogAvailabilityLoader } from '@/cms/blogAvailability';
-import { BlogLoadError } from '@/cms/loaderSettings';
+import { BlogLoadError, describeError } from '@/cms/errors';
 import { blogSchema, blogAvailabilitySchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startSilentServer, type SilentServer } from '../support/silentServer';

@@ -4,11 +4,13 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { imageMetadata } from 'astro/assets/utils';
-import type { MetaStore } from 'astro/loaders';
+import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
 import { LIMITS } from '@/config/site';
 import { countFrames } from '@/lib/blog/pictureBytes';
-import { describeError } from '../client';
+import { describeError } from '../errors';
+import type { LoaderSettings } from '../loaderOptions';
+import { imageCacheDir } from './manifest';
 import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddresses';
 import { createRemoteBudget } from './remoteBudget';
 
@@ -42,24 +44,6 @@ export interface CachedImage {
   file: string;
   width: number;
   height: number;
-}
-
-interface ImageCacheOptions {
-  /** Absolute path of the cache folder. */
-  dir: string;
-  /** The loader's meta store: where URLs are mapped to cached files. */
-  meta: MetaStore;
-  /** PocketBase's URL: its files are always fetched, and never count against the budget. */
-  pocketBaseUrl?: string;
-  /** Other origins the build may fetch from although they are on a private network. */
-  allowedOrigins?: string[];
-  /** Whole download, headers and body. */
-  timeoutMs?: number;
-  maxBytes?: number;
-  /** Width × height, read from the header. */
-  maxPixels?: number;
-  /** The build's whole time for pictures from hosts other than PocketBase. */
-  remoteBudgetMs?: number;
 }
 
 export interface ImageCache {
@@ -131,21 +115,28 @@ async function writeOnce(file: string, data: Uint8Array): Promise<void> {
   }
 }
 
-export function createImageCache({
-  dir,
-  meta,
-  pocketBaseUrl = '',
-  allowedOrigins = [],
-  timeoutMs = LIMITS.imageDownloadTimeoutMs,
-  maxBytes = LIMITS.imageMaxBytes,
-  maxPixels = LIMITS.imageMaxPixels,
-  remoteBudgetMs = LIMITS.remotePicturesBudgetMs,
-}: ImageCacheOptions): ImageCache {
+/**
+ * A loader's image cache: in Astro's cacheDir, its URLs kept in the loader's meta store. PocketBase
+ * (`url`) is always fetched and never counts against the remote budget; `imageAllowedOrigins` may
+ * be on a private network; `imageTimeoutMs` bounds one whole download, headers and body; a
+ * picture is refused over LIMITS.imageMaxBytes, or LIMITS.imageMaxPixels (width × height, read
+ * from the header).
+ */
+export function openImageCache(
+  { config, meta }: Pick<LoaderContext, 'config' | 'meta'>,
+  settings: Pick<
+    LoaderSettings,
+    'url' | 'imageAllowedOrigins' | 'imageTimeoutMs' | 'remotePicturesBudgetMs'
+  >,
+): ImageCache {
+  const dir = imageCacheDir(config.cacheDir);
+  const { url: pocketBaseUrl, imageTimeoutMs: timeoutMs } = settings;
+  const { imageMaxBytes: maxBytes, imageMaxPixels: maxPixels } = LIMITS;
   const limit = pLimit(DOWNLOAD_CONCURRENCY);
   const inFlight = new Map<string, Promise<CachedImage>>();
-  const policy = createPictureAddressPolicy([pocketBaseUrl, ...allowedOrigins]);
+  const policy = createPictureAddressPolicy([pocketBaseUrl, ...settings.imageAllowedOrigins]);
   const pocketBaseOrigin = URL.canParse(pocketBaseUrl) ? new URL(pocketBaseUrl).origin : '';
-  const remoteBudget = createRemoteBudget(remoteBudgetMs);
+  const remoteBudget = createRemoteBudget(settings.remotePicturesBudgetMs);
   let folderReady: Promise<unknown> | undefined;
 
   /** The bytes of `url`, each failure told in words. */

@@ -1,0 +1,68 @@
+/**
+ * The errors of a load from PocketBase and their messages, as the build log and `astro dev`'s blog
+ * page show them.
+ */
+import { ClientResponseError } from 'pocketbase';
+
+/** Raised when a production build cannot (or must not) read the blog. */
+export class BlogLoadError extends Error {
+  override name = 'BlogLoadError';
+}
+
+/** A PocketBase request that got no complete answer in time (client.ts sets the deadline). */
+export class PocketBaseTimeoutError extends Error {
+  override name = 'PocketBaseTimeoutError';
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
+    super(`timed out: no complete answer within ${timeoutMs / 1000} s`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+export const MISSING_URL_MESSAGE =
+  'POCKETBASE_URL is not set. A production build reads the blog and testimonials from PocketBase: ' +
+  'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
+
+export const MISSING_SUPERUSER_MESSAGE =
+  'PREVIEW_DRAFTS=1 reads drafts as a PocketBase superuser: set POCKETBASE_SUPERUSER_EMAIL and ' +
+  'POCKETBASE_SUPERUSER_PASSWORD (PocketBase 0.22 called them admins: POCKETBASE_ADMIN_…), or ' +
+  'unset PREVIEW_DRAFTS for the public site.';
+
+/** The message for a public list that shows a post visitors must not see. */
+export function draftLeakMessage(url: string, record: { id: string; title: string }): string {
+  // Only PocketBase's API rules keep drafts private; a public list that shows one is a leak
+  // to fix there, not to hide here. (The time is not compared: the two clocks may differ.)
+  return (
+    `PocketBase's public API at ${url} returned the unpublished post ${record.id} ` +
+    `("${record.title}"): its blogs API rules must be ` +
+    '`published = true && published_at != "" && published_at <= @now` ' +
+    '(pocketbase/pb_migrations). No build is published until they are.'
+  );
+}
+
+/** "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …" */
+export function describeError(error: unknown): string {
+  if (error instanceof PocketBaseTimeoutError) return error.message;
+  if (error instanceof ClientResponseError) {
+    if (error.originalError instanceof PocketBaseTimeoutError) return error.originalError.message;
+    const cause = error.originalError as
+      { cause?: { code?: string; message?: string } } | undefined;
+    if (error.status === 0) {
+      const detail = cause?.cause?.code ?? cause?.cause?.message ?? error.message;
+      return `unreachable (${detail})`;
+    }
+    return `HTTP ${error.status}: ${error.message}`;
+  }
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    return cause?.code ? `${error.message} (${cause.code})` : error.message;
+  }
+  return String(error);
+}
+
+/** "Failed to fetch blogs: <url>: <cause>" (or topics, authors), or the BlogLoadError's own words. */
+export function loadFailureMessage(error: unknown, url: string, what = 'blogs'): string {
+  return error instanceof BlogLoadError
+    ? error.message
+    : `Failed to fetch ${what}: ${url}: ${describeError(error)}`;
+}
