@@ -1,12 +1,12 @@
 import { defineCollection } from 'astro:content';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { blogAvailabilityLoader } from '@/cms/blogAvailability';
+import { blogLoadStateLoader } from '@/cms/blogLoadState';
 import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import {
   authorSchema,
   blogSchema,
-  blogAvailabilitySchema,
+  blogLoadStateSchema,
   tagSchema,
   testimonialSchema,
 } from '@/cms/schemas';
@@ -17,10 +17,10 @@ import {
  */
 const blogs = defineCollection({ loader: pocketBaseBlogsLoader(), schema: blogSchema });
 
-/** One entry: whether the blog loaded, so `astro dev` can show "Failed to load blogs". */
-const blogAvailability = defineCollection({
-  loader: blogAvailabilityLoader(),
-  schema: blogAvailabilitySchema,
+/** One entry, the blog's load state: whether it loaded, so `astro dev` can show "Failed to load blogs". */
+const blogLoadState = defineCollection({
+  loader: blogLoadStateLoader(),
+  schema: blogLoadStateSchema,
 });
 
 /** Topics: every `tags` record; the pages show those a public post has. */
@@ -34,4 +34,4 @@ const testimonials = defineCollection({
   schema: testimonialSchema,
 });
 
-export const collections = { blogs, blogAvailability, tags, authors, testimonials };
+export const collections = { blogs, blogLoadState, tags, authors, testimonials };

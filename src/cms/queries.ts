@@ -1,13 +1,14 @@
 /**
  * What pages, layouts and components ask of the content collections: the posts in their orders,
- * the topics and authors in use, the blog's load error. The only module beside the loaders that
+ * the topics and authors in use, the blog's load state. The only module beside the loaders that
  * reads the content store; the pure work on what it reads is in lib/blog/.
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { SITE } from '@/config/site';
 import { featureFirst } from '@/lib/blog/featured';
 import { inUse, referencedBy } from '@/lib/blog/topics';
-import { BLOG_AVAILABILITY_ID } from './blogAvailability';
+import { BLOG_LOAD_STATE_ID } from './blogLoadState';
+import type { BlogLoadState } from './schemas';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
 export async function getSortedPosts(): Promise<CollectionEntry<'blogs'>[]> {
@@ -72,10 +73,11 @@ export async function getAuthorsInUse() {
   return inUse(await getNamed('authors'), await getSortedPosts(), 'authors');
 }
 
-/** The load error to show in `astro dev`, or undefined when the blog loaded. */
-export async function getBlogLoadError(): Promise<string | undefined> {
-  const status = await getEntry('blogAvailability', BLOG_AVAILABILITY_ID);
-  return status && !status.data.ok ? (status.data.message ?? 'Failed to fetch blogs') : undefined;
+/** The blog's load state: ok, or not and why (`astro dev` shows the message on the blog page). */
+export async function getBlogLoadState(): Promise<BlogLoadState> {
+  const state = await getEntry('blogLoadState', BLOG_LOAD_STATE_ID);
+  if (!state || state.data.ok) return { ok: true };
+  return { ok: false, message: state.data.message ?? 'Failed to fetch blogs' };
 }
 
 /** A post's authors, in the editor's order (none: the post is by the site's team). */

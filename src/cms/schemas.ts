@@ -175,9 +175,12 @@ export const testimonialSchema = z.object({
 });
 export type TestimonialData = z.infer<typeof testimonialSchema>;
 
-/** The outcome of the last blog load, for the page's "Failed to load blogs" state in dev. */
-export const blogAvailabilitySchema = z.object({
+/**
+ * The blog's load state (src/cms/blogLoadState.ts): whether it can be read, and if not why, for
+ * the blog page's "Failed to load blogs" in dev.
+ */
+export const blogLoadStateSchema = z.object({
   ok: z.boolean(),
   message: z.string().optional(),
 });
-export type BlogAvailability = z.infer<typeof blogAvailabilitySchema>;
+export type BlogLoadState = z.infer<typeof blogLoadStateSchema>;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { blogAvailabilityLoader } from '@/cms/blogAvailability';
+import { blogLoadStateLoader } from '@/cms/blogLoadState';
 import { BlogLoadError, MISSING_SUPERUSER_MESSAGE } from '@/cms/errors';
 import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
@@ -21,7 +21,7 @@ import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/images/manifest';
 import {
   authorSchema,
   blogSchema,
-  blogAvailabilitySchema,
+  blogLoadStateSchema,
   tagSchema,
   testimonialSchema,
 } from '@/cms/schemas';
@@ -303,11 +303,11 @@ describe('blogs loader: the editorial workflow', () => {
       await expect(load).rejects.toThrow(
         `returned the unpublished post ${posts.draft.id} ("Draft")`,
       );
-      // The blog page's status says so too, without waiting on the blogs loader.
-      const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
-      await blogAvailabilityLoader({ url: server.url }).load(status.context);
-      expect(status.list()[0].data.ok).toBe(false);
-      expect(status.list()[0].data.message).toContain('returned the unpublished post');
+      // The blog's load state says so too, without waiting on the blogs loader.
+      const loadState = createLoaderContext('blogLoadState', blogLoadStateSchema);
+      await blogLoadStateLoader({ url: server.url }).load(loadState.context);
+      expect(loadState.list()[0].data.ok).toBe(false);
+      expect(loadState.list()[0].data.message).toContain('returned the unpublished post');
     } finally {
       await admin.collections.update('blogs', { listRule: rule });
     }
@@ -545,11 +545,11 @@ describe('blogs loader: empty collection and failures', () => {
 
   it('stores nothing for an empty collection and reports success', async () => {
     const blogs = createLoaderContext('blogs', blogSchema);
-    const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
+    const loadState = createLoaderContext('blogLoadState', blogLoadStateSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(blogs.context);
-    await blogAvailabilityLoader({ url: server.url }).load(status.context);
+    await blogLoadStateLoader({ url: server.url }).load(loadState.context);
     expect(blogs.list()).toEqual([]);
-    expect(status.list()).toEqual([{ id: 'current', data: { ok: true } }]);
+    expect(loadState.list()).toEqual([{ id: 'current', data: { ok: true } }]);
   });
 
   it('leaves out a post it fails to render, naming it, and publishes the others', async () => {
@@ -625,15 +625,15 @@ describe('blogs loader: empty collection and failures', () => {
     const url = await closedUrl();
     const blogs = createLoaderContext('blogs', blogSchema);
     blogs.context.store.set({ id: 'stale', data: {} });
-    const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
+    const loadState = createLoaderContext('blogLoadState', blogLoadStateSchema);
     await pocketBaseBlogsLoader({ url, failOnError: false }).load(blogs.context);
-    await blogAvailabilityLoader({ url }).load(status.context);
+    await blogLoadStateLoader({ url }).load(loadState.context);
 
     expect(blogs.list()).toEqual([]);
     expect(blogs.logs.find((l) => l.level === 'error')?.message).toContain(
       `Failed to fetch blogs: ${url}`,
     );
-    const [entry] = status.list();
+    const [entry] = loadState.list();
     expect(entry.data.ok).toBe(false);
     expect(entry.data.message).toContain(`Failed to fetch blogs: ${url}`);
   });

@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPocketBaseClient, fetchAllRecords } from '@/cms/client';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { blogAvailabilityLoader } from '@/cms/blogAvailability';
+import { blogLoadStateLoader } from '@/cms/blogLoadState';
 import { BlogLoadError, describeError } from '@/cms/errors';
-import { blogSchema, blogAvailabilitySchema } from '@/cms/schemas';
+import { blogSchema, blogLoadStateSchema } from '@/cms/schemas';
 import { createLoaderContext } from '../support/loaderContext';
 import { startSilentServer, type SilentServer } from '../support/silentServer';
 
@@ -82,11 +82,11 @@ describe('PocketBase requests of the build', () => {
     expect(server.connections()).toBeGreaterThan(0);
   });
 
-  it("leave the blog page's status, alone and without the blogs loader, ended by the same limit", async () => {
+  it("leave the blog's load state, alone and without the blogs loader, ended by the same limit", async () => {
     const server = await silent();
-    const status = createLoaderContext('blogAvailability', blogAvailabilitySchema);
-    await blogAvailabilityLoader({ url: server.url, timeoutMs: 1000 }).load(status.context);
-    expect(status.list()).toEqual([
+    const loadState = createLoaderContext('blogLoadState', blogLoadStateSchema);
+    await blogLoadStateLoader({ url: server.url, timeoutMs: 1000 }).load(loadState.context);
+    expect(loadState.list()).toEqual([
       {
         id: 'current',
         data: {
