@@ -1,13 +1,13 @@
 import { defineCollection } from 'astro:content';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogLoadStateLoader } from '@/cms/blogLoadState';
-import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
+import { pocketBaseAuthorsLoader, pocketBaseTopicsLoader } from '@/cms/topicsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import {
   authorSchema,
   blogSchema,
   blogLoadStateSchema,
-  tagSchema,
+  topicSchema,
   testimonialSchema,
 } from '@/cms/schemas';
 
@@ -23,8 +23,8 @@ const blogLoadState = defineCollection({
   schema: blogLoadStateSchema,
 });
 
-/** Topics: every `tags` record; the pages show those a public post has. */
-const tags = defineCollection({ loader: pocketBaseTagsLoader(), schema: tagSchema });
+/** Topics: every `topics` record; the pages show those a public post has. */
+const topics = defineCollection({ loader: pocketBaseTopicsLoader(), schema: topicSchema });
 
 /** Authors: every `authors` record, avatars downloaded; the pages show those a public post names. */
 const authors = defineCollection({ loader: pocketBaseAuthorsLoader(), schema: authorSchema });
@@ -34,4 +34,4 @@ const testimonials = defineCollection({
   schema: testimonialSchema,
 });
 
-export const collections = { blogs, blogLoadState, tags, authors, testimonials };
+export const collections = { blogs, blogLoadState, topics, authors, testimonials };

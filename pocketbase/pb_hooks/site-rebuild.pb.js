@@ -2,7 +2,7 @@
  * Content changes publish the site (the logic is in rebuild/):
  * - a blogs record saved with `published` ticked and no `published_at` is dated now before it is
  *   stored (REST API and admin UI alike);
- * - once a blogs, testimonials, tags or authors record is created, updated or deleted, the public
+ * - once a blogs, testimonials, topics or authors record is created, updated or deleted, the public
  *   site's build hook is called when visitors see the change, the preview hook on every save.
  * The minute job (scheduled posts, held-back and failed POSTs) is wired in site-rebuild-cron.pb.js.
  *
@@ -21,7 +21,7 @@ onRecordCreateRequest(
   },
   'blogs',
   'testimonials',
-  'tags',
+  'topics',
   'authors',
 );
 
@@ -36,7 +36,7 @@ onRecordUpdateRequest(
   },
   'blogs',
   'testimonials',
-  'tags',
+  'topics',
   'authors',
 );
 
@@ -47,6 +47,6 @@ onRecordDeleteRequest(
   },
   'blogs',
   'testimonials',
-  'tags',
+  'topics',
   'authors',
 );

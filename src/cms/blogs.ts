@@ -97,7 +97,7 @@ async function loadBlogEntry(
       title: record.title,
       html: body.html,
       headings: anchored.headings,
-      images: body.files,
+      pictures: body.files,
       excerpt: record.excerpt ?? createExcerpt(sanitised),
       readTime: getReadTime(sanitised),
       date,
@@ -107,7 +107,7 @@ async function loadBlogEntry(
       ...(banner ? { banner } : {}),
       bannerAlt: record.banner_alt ?? '',
       featured: record.featured,
-      tags: record.tags,
+      topics: record.topics,
       authors: record.authors,
       warnings,
     },
@@ -194,7 +194,7 @@ async function loadBlogs(context: LoaderContext, settings: LoaderSettings) {
   await writeImageManifest(
     images.dir,
     context.collection,
-    posts.flatMap(({ data }) => [...data.images, ...(data.banner ? [data.banner.file] : [])]),
+    posts.flatMap(({ data }) => [...data.pictures, ...(data.banner ? [data.banner.file] : [])]),
   );
   setContentWarnings('blogs', [
     ...skipped,

@@ -45,7 +45,7 @@ export async function getListedPosts(): Promise<CollectionEntry<'blogs'>[]> {
  * The topics or the authors, when some post names one. None otherwise, without reading the
  * collection: Astro warns on every read of an empty collection, once per page that reads it.
  */
-export async function getNamed<C extends 'tags' | 'authors'>(
+export async function getNamed<C extends 'topics' | 'authors'>(
   collection: C,
 ): Promise<CollectionEntry<C>[]> {
   // Which collections posts name is read once per build, as hasSearchablePosts is (every card asks).
@@ -53,11 +53,11 @@ export async function getNamed<C extends 'tags' | 'authors'>(
   return (await names).has(collection) ? getCollection(collection) : [];
 }
 
-let named: Promise<Set<'tags' | 'authors'>> | undefined;
+let named: Promise<Set<'topics' | 'authors'>> | undefined;
 
-async function readNamed(): Promise<Set<'tags' | 'authors'>> {
+async function readNamed(): Promise<Set<'topics' | 'authors'>> {
   const posts = await getCollection('blogs');
-  const collections = (['tags', 'authors'] as const).filter((collection) =>
+  const collections = (['topics', 'authors'] as const).filter((collection) =>
     posts.some((post) => post.data[collection].length > 0),
   );
   return new Set(collections);
@@ -65,7 +65,7 @@ async function readNamed(): Promise<Set<'tags' | 'authors'>> {
 
 /** Every topic a post has, by name, each with its posts newest first (lib/blog/topics.ts). */
 export async function getTopicsInUse() {
-  return inUse(await getNamed('tags'), await getSortedPosts(), 'tags');
+  return inUse(await getNamed('topics'), await getSortedPosts(), 'topics');
 }
 
 /** Every author a post names, by name, each with their posts newest first. */

@@ -79,7 +79,7 @@ const time = (pocketBaseDate: string) => new Date(pocketBaseDate.replace(' ', 'T
 
 /** Whether every cached picture a stored post shows is still in the image cache. */
 export function picturesPresent(data: BlogData, imageDir: string): boolean {
-  const files = [...data.images, ...(data.banner ? [data.banner.file] : [])];
+  const files = [...data.pictures, ...(data.banner ? [data.banner.file] : [])];
   return files.every((file) => existsSync(path.join(imageDir, file)));
 }
 

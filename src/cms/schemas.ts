@@ -56,8 +56,8 @@ export const blogRecordSchema = z.object({
   excerpt: cmsText(optionalTrimmedText),
   banner_alt: cmsText(optionalTrimmedText),
   featured: z.boolean().default(false),
-  /** Its topics: ids of `tags` records (an id no topic has any more is ignored by the pages). */
-  tags: z.array(z.string()).default([]),
+  /** Its topics: ids of `topics` records (an id no topic has any more is ignored by the pages). */
+  topics: z.array(z.string()).default([]),
   /** Its authors: ids of `authors` records; none reads as the site's team. */
   authors: z.array(z.string()).default([]),
 });
@@ -82,7 +82,7 @@ export const blogSchema = z.object({
     z.object({ depth: z.union([z.literal(2), z.literal(3)]), id: z.string(), text: z.string() }),
   ),
   /** The cached files the body's pictures use. */
-  images: z.array(z.string()),
+  pictures: z.array(z.string()),
   /** The editor's excerpt, else one derived from the body; also the page's meta description. */
   excerpt: z.string(),
   readTime: z.string().regex(/^\d+ min read$/),
@@ -98,8 +98,8 @@ export const blogSchema = z.object({
   bannerAlt: z.string(),
   /** The editor asked for this post to lead the blog (see lib/blog/featured.ts). */
   featured: z.boolean(),
-  /** Its topics: ids of `tags` entries. */
-  tags: z.array(z.string()),
+  /** Its topics: ids of `topics` entries. */
+  topics: z.array(z.string()),
   /** Its authors: ids of `authors` entries. */
   authors: z.array(z.string()),
   /**
@@ -110,28 +110,28 @@ export const blogSchema = z.object({
 });
 export type BlogData = z.infer<typeof blogSchema>;
 
-/** A topic (`tags` record): editors manage them in PocketBase; the migration checks the slug. */
-export const tagRecordSchema = z.object({
+/** A topic (`topics` record): editors manage them in PocketBase; the migration checks the slug. */
+export const topicRecordSchema = z.object({
   id: pocketBaseId,
   name: cmsText(z.string().trim().min(1)),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   description: cmsText(optionalTrimmedText),
 });
 
-export const tagSchema = z.object({
+export const topicSchema = z.object({
   name: z.string(),
-  /** Its address: /blog/tag/<slug>. */
+  /** Its address: /blog/topic/<slug>. */
   slug: z.string(),
   description: z.string().optional(),
 });
-export type TagData = z.infer<typeof tagSchema>;
+export type TopicData = z.infer<typeof topicSchema>;
 
 /** An author (`authors` record): a name and slug, and optionally credentials, a bio, an avatar. */
 export const authorRecordSchema = z.object({
   id: pocketBaseId,
   collectionId: z.string(),
   name: cmsText(z.string().trim().min(1)),
-  slug: tagRecordSchema.shape.slug,
+  slug: topicRecordSchema.shape.slug,
   role: cmsText(optionalTrimmedText),
   bio: cmsText(optionalTrimmedText),
   avatar: z.string().nullish(),

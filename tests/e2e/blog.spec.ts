@@ -102,10 +102,10 @@ test.describe('blog with 35 posts', () => {
                 .create({ name: 'Hidden Draft Author', slug: 'hidden-draft-author' })
             ).id,
           ],
-          tags: [
+          topics: [
             (
               await pb
-                .collection('tags')
+                .collection('topics')
                 .create({ name: 'Hidden Draft Topic', slug: 'hidden-topic' })
             ).id,
           ],
@@ -440,7 +440,7 @@ test.describe('blog with 35 posts', () => {
     for (const path of [
       ...hidden.map((post) => `/blog/${post.id}`),
       '/blog/author/hidden-draft-author',
-      '/blog/tag/hidden-topic',
+      '/blog/topic/hidden-topic',
     ]) {
       expect((await page.goto(url(path)))?.status(), path).toBe(404);
     }

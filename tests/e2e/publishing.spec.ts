@@ -446,13 +446,13 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
     let outDir: string | undefined;
     try {
       const pb = await superuserClient(server.url, superuser);
-      // The picture the editor uploaded to the post's images field earlier.
+      // The picture the editor uploaded to the post's pictures field earlier.
       const form = new FormData();
       form.set('title', 'Quarter-end checklist with pictures');
       form.set('content', '<p>First paragraph.</p>');
-      form.set('images', await pngBlob(640, 360), 'chart.png');
+      form.set('pictures', await pngBlob(640, 360), 'chart.png');
       const draft = await pb.collection('blogs').create(form);
-      const [chart] = draft.images as string[];
+      const [chart] = draft.pictures as string[];
 
       // The admin UI, opened at localhost (the picker stores the address the browser used).
       const origin = `http://localhost:${server.port}`;
@@ -503,7 +503,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       // …and PocketBase stores it as a file of the post, the body pointing at it by path.
       expect(saved.content).not.toContain('data:');
       const files = `/api/files/${saved.collectionId}/${saved.id}`;
-      const pasted = (saved.images as string[]).filter((name) => name !== chart);
+      const pasted = (saved.pictures as string[]).filter((name) => name !== chart);
       expect(pasted).toHaveLength(1);
       expect(saved.content).toContain(`src="${files}/${pasted[0]}"`);
       // The picker inserts the file's address as this browser reached PocketBase.
@@ -656,8 +656,18 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
         content: '<p>Two payments a year.</p>',
       });
       await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
+      // The names editors meet are the site's: the collection `topics` (never `tags`)…
+      await expect(page.getByRole('button', { name: /^topics\b/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^tags\b/ })).toHaveCount(0);
       await openCollection(page, 'blogs');
       await openPost(page, post.title);
+      // …and a post's fields `topics` and `pictures`, each labelled by its name. (The list behind
+      // the panel has a label of each column too, in its closed columns menu: not visible.)
+      const label = (name: RegExp) =>
+        page.locator('label').filter({ hasText: name, visible: true });
+      for (const name of ['topics', 'pictures'])
+        await expect(label(new RegExp(`^${name}$`))).toBeVisible();
+      await expect(label(/^(tags|images)$/)).toHaveCount(0);
       // Every help text the schema holds is on screen…
       const { fields } = await pb.collections.getOne('blogs');
       for (const { help } of fields.filter((field) => field.help))

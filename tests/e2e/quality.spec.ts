@@ -233,7 +233,7 @@ test.describe('site-wide checks on the built site', () => {
     const seedPosts = JSON.parse(
       await readFile(path.join(PROJECT_ROOT, 'pocketbase', 'seed', 'blogs.json'), 'utf8'),
     ) as { publishedDaysAgo?: number }[];
-    const posts = listed.filter((route) => /^\/blog\/(?!tags$)[^/]+$/.test(route));
+    const posts = listed.filter((route) => /^\/blog\/(?!topics$)[^/]+$/.test(route));
     expect(posts).toHaveLength(
       seedPosts.filter((post) => post.publishedDaysAgo !== undefined).length,
     );
@@ -324,7 +324,7 @@ function expectedHeaders(pathname: string): Record<string, string> {
 function samplePaths() {
   const dist = distDir();
   const post = readdirSync(path.join(dist, 'blog')).find(
-    (name) => name.endsWith('.html') && name !== '404.html' && name !== 'tags.html',
+    (name) => name.endsWith('.html') && name !== '404.html' && name !== 'topics.html',
   );
   const assets = readdirSync(path.join(dist, '_astro'));
   const script = assets.find((name) => name.endsWith('.js'));
@@ -453,7 +453,7 @@ test.describe('accessibility (axe-core)', () => {
   // links, exist on the seed site only: they are checked here, at one width.
   const routes = [...ROUTES.filter((route) => route !== '/blog'), '/no-such-page'];
   for (const theme of ['dark', 'light'] as const) {
-    for (const route of ['/blog/tags', '/blog/tag/tax', 'post']) {
+    for (const route of ['/blog/topics', '/blog/topic/tax', 'post']) {
       test(`${route} in the ${theme} theme at 1280 px`, async ({ page }) => {
         await presetTheme(page, theme);
         await page.setViewportSize({ width: 1280, height: 900 });

@@ -301,7 +301,7 @@ const NOT_FOUND_ROUTES: readonly MatrixRoute[] = [
 async function matrixRoutes(): Promise<MatrixRoute[]> {
   const pages = (await listBuiltPages()).filter((page) => !page.isNotFound);
   // A post; a topic's or an author's list (BlogListing, as /blog).
-  const kinds = [/^\/blog\/(?!page$|tags$)[^/]+$/, /^\/blog\/(tag|author)\/[^/]+$/];
+  const kinds = [/^\/blog\/(?!page$|topics$)[^/]+$/, /^\/blog\/(topic|author)\/[^/]+$/];
   const routes = pages
     .filter((page) => !kinds.some((kind) => kind.test(page.route)))
     .map((page) => ({ path: page.route, status: 200 as const }));

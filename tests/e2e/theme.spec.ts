@@ -232,10 +232,10 @@ test.describe('theme toggle: islands on the built pages', () => {
     const toggleOnly = [...islandsByRoute]
       .filter(([, islands]) => islands.length === 1)
       .map(([route]) => route);
-    // Posts, /blog/tags and /blog/search, and the topics' and authors' lists.
+    // Posts, /blog/topics and /blog/search, and the topics' and authors' lists.
     const posts = [...islandsByRoute.keys()].filter((route) => /^\/blog\/[^/ ]+$/.test(route));
     const lists = [...islandsByRoute.keys()].filter((route) =>
-      /^\/blog\/(tag|author)\/[^/ ]+$/.test(route),
+      /^\/blog\/(topic|author)\/[^/ ]+$/.test(route),
     );
     expect(posts.length).toBeGreaterThan(0);
     expect(lists.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
  * The content loaders against a real PocketBase (never mocked): paging, order, derived fields,
  * the editorial workflow (drafts and scheduled posts stay out of the production site, a preview
- * shows them), images downloaded once into the cache, pictures in the body, the empty
+ * shows them), pictures downloaded once into the cache, pictures in the body, the empty
  * collection, the failure policy and the testimonial fallback.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogLoadStateLoader } from '@/cms/blogLoadState';
 import { BlogLoadError, MISSING_SUPERUSER_MESSAGE } from '@/cms/errors';
-import { pocketBaseAuthorsLoader, pocketBaseTagsLoader } from '@/cms/tagsAndAuthors';
+import { pocketBaseAuthorsLoader, pocketBaseTopicsLoader } from '@/cms/topicsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords, POSTS_PER_PAGE } from '@/cms/client';
 import { IMAGE_CACHE_FOLDER, readImageManifests } from '@/cms/images/manifest';
@@ -22,7 +22,7 @@ import {
   authorSchema,
   blogSchema,
   blogLoadStateSchema,
-  tagSchema,
+  topicSchema,
   testimonialSchema,
 } from '@/cms/schemas';
 import { SAMPLE_TESTIMONIALS } from '@/data/testimonials';
@@ -164,30 +164,30 @@ describe('blogs loader: the editorial workflow', () => {
   });
 
   it("reads the topics, and each post's topic ids; a production load stops when topics cannot be read", async () => {
-    const topics = pb.collection('tags');
+    const topics = pb.collection('topics');
     const vat = await topics.create({ name: 'VAT', slug: 'vat', description: ' Output tax. ' });
     const audit = await topics.create({ name: 'Audit', slug: 'audit' });
-    await pb.collection('blogs').update(posts.dated.id, { tags: [vat.id, audit.id] });
+    await pb.collection('blogs').update(posts.dated.id, { topics: [vat.id, audit.id] });
     try {
-      const tagged = createLoaderContext('tags', tagSchema);
-      await pocketBaseTagsLoader({ url: server.url, failOnError: true }).load(tagged.context);
-      expect(tagged.list()).toEqual([
+      const loaded = createLoaderContext('topics', topicSchema);
+      await pocketBaseTopicsLoader({ url: server.url, failOnError: true }).load(loaded.context);
+      expect(loaded.list()).toEqual([
         { id: audit.id, data: { name: 'Audit', slug: 'audit' } },
         { id: vat.id, data: { name: 'VAT', slug: 'vat', description: 'Output tax.' } },
       ]);
       const { context, list } = createLoaderContext('blogs', blogSchema);
       await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
       const entries = list();
-      expect(entries.find((e) => e.id === posts.dated.id)!.data.tags).toEqual([vat.id, audit.id]);
-      expect(entries.find((e) => e.id === posts.public.id)!.data.tags).toEqual([]);
+      expect(entries.find((e) => e.id === posts.dated.id)!.data.topics).toEqual([vat.id, audit.id]);
+      expect(entries.find((e) => e.id === posts.public.id)!.data.topics).toEqual([]);
 
       const url = await closedUrl();
-      const down = createLoaderContext('tags', tagSchema);
+      const down = createLoaderContext('topics', topicSchema);
       await expect(
-        pocketBaseTagsLoader({ url, failOnError: true }).load(down.context),
+        pocketBaseTopicsLoader({ url, failOnError: true }).load(down.context),
       ).rejects.toThrow(`Failed to fetch topics: ${url}: unreachable`);
     } finally {
-      await pb.collection('blogs').update(posts.dated.id, { tags: [] });
+      await pb.collection('blogs').update(posts.dated.id, { topics: [] });
       await topics.delete(vat.id);
       await topics.delete(audit.id);
     }
@@ -248,7 +248,7 @@ describe('blogs loader: the editorial workflow', () => {
     const loads = [
       [pocketBaseBlogsLoader, 'blogs', blogSchema],
       [pocketBaseTestimonialsLoader, 'testimonials', testimonialSchema],
-      [pocketBaseTagsLoader, 'tags', tagSchema],
+      [pocketBaseTopicsLoader, 'topics', topicSchema],
       [pocketBaseAuthorsLoader, 'authors', authorSchema],
     ] as const;
     // All at once, as Astro runs them: four logins would be two over PocketBase's limit.
@@ -314,7 +314,7 @@ describe('blogs loader: the editorial workflow', () => {
   });
 });
 
-describe('blogs loader: images', () => {
+describe('blogs loader: pictures', () => {
   let server: TestPocketBase;
   let pb: PocketBase;
   let host: Awaited<ReturnType<typeof startPictureHost>>;
@@ -403,11 +403,11 @@ describe('blogs loader: images', () => {
   it('localises pictures in the body from PocketBase (at whatever address they were stored) and other hosts, once per URL, and drops the rest with a warning', async () => {
     const form = new FormData();
     form.set('title', 'Pictures');
-    form.append('images', await pngBlob(1200, 600), 'chart.png');
-    form.append('images', await pngBlob(300, 150), 'small.png');
-    form.append('images', await pngBlob(500, 250), 'moved.png');
+    form.append('pictures', await pngBlob(1200, 600), 'chart.png');
+    form.append('pictures', await pngBlob(300, 150), 'small.png');
+    form.append('pictures', await pngBlob(500, 250), 'moved.png');
     const record = await pb.collection('blogs').create(form);
-    const [chart, small, moved] = record.images as string[];
+    const [chart, small, moved] = record.pictures as string[];
     const absolute = pb.files.getURL(record, chart);
     const relative = `/api/files/${record.collectionId}/${record.id}/${small}`;
     // On 127.0.0.1 like the image host, so listed as a self-hoster lists an intranet host.
@@ -469,7 +469,7 @@ describe('blogs loader: images', () => {
     expect(html).not.toContain(host.url);
     expect(html).not.toContain(server.url);
     const files = [tags[0].file, tags[1].file, tags[2].file, tags[4].file] as string[];
-    expect(entry.data.images).toEqual(files);
+    expect(entry.data.pictures).toEqual(files);
     // The manifest names exactly the files this build shows.
     expect((await readImageManifests(path.join(cacheDir, IMAGE_CACHE_FOLDER))).files).toEqual(
       [...new Set(files)].sort(),
@@ -731,7 +731,7 @@ describe('records whose id PocketBase did not generate', () => {
   beforeAll(async () => {
     server = await startTestPocketBase();
     pb = await server.superuserClient();
-    for (const collection of ['blogs', 'tags', 'authors', 'testimonials'])
+    for (const collection of ['blogs', 'topics', 'authors', 'testimonials'])
       await allowOldIds(pb, collection);
   });
   afterAll(() => server?.stop());
@@ -744,23 +744,23 @@ describe('records whose id PocketBase did not generate', () => {
   it('are left out of every collection and named in the content warnings', async () => {
     const now = pocketBaseDate(Date.now() - 60_000);
     const post = { content: '<p>Body</p>', published: true, published_at: now };
-    const topic = await pb.collection('tags').create({ name: 'Tax', slug: 'tax' });
-    await pb.collection('tags').create({ id: ODD_ID, name: 'Odd topic', slug: 'odd' });
+    const topic = await pb.collection('topics').create({ name: 'Tax', slug: 'tax' });
+    await pb.collection('topics').create({ id: ODD_ID, name: 'Odd topic', slug: 'odd' });
     const author = await pb.collection('authors').create({ name: 'Ann', slug: 'ann' });
     await pb.collection('authors').create({ id: ODD_ID, name: 'Odd author', slug: 'odd' });
     // Topics and authors are public only while a live post has them.
     const good = await pb
       .collection('blogs')
-      .create({ ...post, title: 'Good post', tags: [topic.id], authors: [author.id] });
+      .create({ ...post, title: 'Good post', topics: [topic.id], authors: [author.id] });
     await pb
       .collection('blogs')
-      .create({ ...post, id: ODD_ID, title: 'Odd post', tags: [ODD_ID], authors: [ODD_ID] });
+      .create({ ...post, id: ODD_ID, title: 'Odd post', topics: [ODD_ID], authors: [ODD_ID] });
     const quote = await pb.collection('testimonials').create({ quote: 'Fine', ...published });
     await pb.collection('testimonials').create({ id: ODD_ID, quote: 'Odd', ...published });
 
     const loaders = [
       ['blogs', blogSchema, pocketBaseBlogsLoader, good.id, 'Post "Odd post"'],
-      ['tags', tagSchema, pocketBaseTagsLoader, topic.id, 'Topic "Odd topic"'],
+      ['topics', topicSchema, pocketBaseTopicsLoader, topic.id, 'Topic "Odd topic"'],
       ['authors', authorSchema, pocketBaseAuthorsLoader, author.id, 'Author "Odd author"'],
       ['testimonials', testimonialSchema, pocketBaseTestimonialsLoader, quote.id, 'Testimonial'],
     ] as const;

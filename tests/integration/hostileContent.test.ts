@@ -50,14 +50,14 @@ beforeAll(async () => {
   // The body's script is there to be reported; the publish check would refuse it at save time.
   pocketbase = await startTestPocketBase({ withoutHooks: SAVE_CHECKS });
   const pb = await pocketbase.superuserClient();
-  const topic = await pb.collection('tags').create({
+  const topic = await pb.collection('topics').create({
     name: `Tax${HOSTILE} topic`,
     slug: 'tax',
     description: `About${HOSTILE} tax`,
   });
   const author = await pb.collection('authors').create({ name: `Ann${HOSTILE} Lee`, slug: 'ann' });
   const published_at = new Date(Date.now() - 3_600_000).toISOString().replace('T', ' ');
-  const post = { published: true, published_at, tags: [topic.id], authors: [author.id] };
+  const post = { published: true, published_at, topics: [topic.id], authors: [author.id] };
   const headings = ['First', 'Second', 'Third', 'Fourth'].map((h) => `<h2>${h}</h2><p>Text.</p>`);
   postId = (
     await pb.collection('blogs').create({
@@ -97,14 +97,14 @@ describe('a build of hostile content', () => {
   });
 
   it('writes every feed as well-formed XML, the forbidden characters dropped', async () => {
-    const topicFeeds = (await readdir(path.join(build.outDir, 'blog/tag'))).map(
-      (slug) => `blog/tag/${slug}/rss.xml`,
+    const topicFeeds = (await readdir(path.join(build.outDir, 'blog/topic'))).map(
+      (slug) => `blog/topic/${slug}/rss.xml`,
     );
     const feeds = [
       'rss.xml',
       ...topicFeeds.filter((feed) => existsSync(path.join(build.outDir, feed))),
     ];
-    expect(feeds).toEqual(['rss.xml', 'blog/tag/tax/rss.xml']);
+    expect(feeds).toEqual(['rss.xml', 'blog/topic/tax/rss.xml']);
     for (const feed of feeds) {
       const doc = parseXml(await readFile(path.join(build.outDir, feed), 'utf8'));
       const texts = (selector: string) =>

@@ -27,9 +27,9 @@ async function createPostWithPictures(pb: PocketBase, red: number): Promise<stri
   const form = new FormData();
   form.set('title', `Pictures ${red}`);
   form.set('banner_image', await pngBlob(1200, 630, { r: red, g: 90, b: 40 }), 'banner.png');
-  form.append('images', await pngBlob(1000, 500, { r: red, g: 90, b: 40 }), 'inside.png');
+  form.append('pictures', await pngBlob(1000, 500, { r: red, g: 90, b: 40 }), 'inside.png');
   const record = await pb.collection('blogs').create(form);
-  const body = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
+  const body = `/api/files/${record.collectionId}/${record.id}/${record.pictures[0]}`;
   await pb.collection('blogs').update(record.id, {
     content: `<p>Text.</p><img src="${body}" alt="Inside ${red}">`,
     published: true,

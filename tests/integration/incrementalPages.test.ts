@@ -48,7 +48,7 @@ function pagesOf(output: string) {
 }
 
 /** The routes from getStaticPaths, which carry a cacheKey; the others always render. */
-const KEYED = /^\/(og\/|blog\/(page|tag|author)\/|blog\/(?!tags\.|search\.|404\.)[^/]+\.html$)/;
+const KEYED = /^\/(og\/|blog\/(page|topic|author)\/|blog\/(?!topics\.|search\.|404\.)[^/]+\.html$)/;
 
 describe('incremental builds', () => {
   it('after an edit to a post, its topic and its author, renders exactly the pages that show them, and the site equals a build from an empty cache', async () => {
@@ -66,12 +66,12 @@ describe('incremental builds', () => {
     const post = await pb
       .collection('blogs')
       .getFirstListItem('title ~ "POPIA for Accounting Firms"');
-    const topic = await pb.collection('tags').getFirstListItem('slug = "compliance"');
+    const topic = await pb.collection('topics').getFirstListItem('slug = "compliance"');
     const author = await pb.collection('authors').getFirstListItem('slug = "daniel-botha"');
-    expect(post.tags).toContain(topic.id);
+    expect(post.topics).toContain(topic.id);
     expect(post.authors).toContain(author.id);
     await pb.collection('blogs').update(post.id, { title: 'POPIA: the checklist, revised' });
-    await pb.collection('tags').update(topic.id, { name: 'Compliance & Privacy' });
+    await pb.collection('topics').update(topic.id, { name: 'Compliance & Privacy' });
     await pb.collection('authors').update(author.id, { name: 'Daniel J. Botha' });
 
     const incrementalOut = first.outDir;
@@ -112,8 +112,8 @@ describe('incremental builds', () => {
       expect.arrayContaining([
         `/blog/${post.id}.html`,
         `/og/${post.id}.png`,
-        '/blog/tag/compliance.html',
-        '/blog/tag/compliance/rss.xml',
+        '/blog/topic/compliance.html',
+        '/blog/topic/compliance/rss.xml',
         '/blog/author/daniel-botha.html',
       ]),
     );
@@ -121,8 +121,8 @@ describe('incremental builds', () => {
     expect(otherCards.length).toBeGreaterThan(0);
     expect([...reused]).toEqual(
       expect.arrayContaining([
-        '/blog/tag/audit-and-reporting.html',
-        '/blog/tag/audit-and-reporting/rss.xml',
+        '/blog/topic/audit-and-reporting.html',
+        '/blog/topic/audit-and-reporting/rss.xml',
         ...otherCards,
       ]),
     );

@@ -10,7 +10,7 @@ import type PocketBase from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { DOWNLOAD_CONCURRENCY } from '@/cms/images/imageCache';
 import { ADDRESS_NOT_ALLOWED } from '@/cms/images/pictureAddresses';
-import { pocketBaseAuthorsLoader } from '@/cms/tagsAndAuthors';
+import { pocketBaseAuthorsLoader } from '@/cms/topicsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { authorSchema, blogSchema, testimonialSchema } from '@/cms/schemas';
 import { LIMITS } from '@/config/site';
@@ -86,11 +86,11 @@ describe('pictures the build leaves out, while the build goes on', () => {
     const form = new FormData();
     form.set('title', 'Giant');
     form.set('banner_image', giantBlob(), 'giant-banner.png');
-    form.append('images', giantBlob(), 'giant-body.png');
+    form.append('pictures', giantBlob(), 'giant-body.png');
     form.set('published', 'true');
     const post = await pb.collection('blogs').create(form);
     const banner = pb.files.getURL(post, post.banner_image);
-    const picked = pb.files.getURL(post, post.images[0]);
+    const picked = pb.files.getURL(post, post.pictures[0]);
     const pasted = `data:image/png;base64,${GIANT.toString('base64')}`;
     await pb.collection('blogs').update(post.id, {
       content:
@@ -186,9 +186,9 @@ describe('pictures the build leaves out, while the build goes on', () => {
     );
     const form = new FormData();
     form.set('title', 'Slow host');
-    form.append('images', new Blob([new Uint8Array(await pngBuffer(300, 200))]), 'own.png');
+    form.append('pictures', new Blob([new Uint8Array(await pngBuffer(300, 200))]), 'own.png');
     const post = await pb.collection('blogs').create(form);
-    const own = pb.files.getURL(post, post.images[0]);
+    const own = pb.files.getURL(post, post.pictures[0]);
     await pb.collection('blogs').update(post.id, {
       published: true,
       content: `${silent.join('')}<p><img src="${host.url}/photo.png?late" alt="Late"></p><p><img src="${own}" alt="Own"></p>`,

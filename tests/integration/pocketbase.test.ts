@@ -19,6 +19,7 @@ import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
 import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { pngBlob } from '../support/pictures';
 
 interface SeedBlog {
   title: string;
@@ -132,14 +133,14 @@ describe('seed', () => {
     expect(Date.parse(scheduled.published_at.replace(' ', 'T'))).toBeGreaterThan(Date.now());
   });
 
-  it('gives a post a picture in its body from its own images, served by PocketBase', async () => {
+  it('gives a post a picture in its body from its own pictures, served by PocketBase', async () => {
     const pb = new PocketBase(server.url);
     const post = (await pb.collection('blogs').getFullList()).find(
-      (item) => (item.images as string[]).length > 0,
+      (item) => (item.pictures as string[]).length > 0,
     );
     expect(post).toBeDefined();
     const [src] = [...post!.content.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
-    expect(src).toBe(`/api/files/${post!.collectionId}/${post!.id}/${post!.images[0]}`);
+    expect(src).toBe(`/api/files/${post!.collectionId}/${post!.id}/${post!.pictures[0]}`);
     const response = await fetch(`${server.url}${src}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^image\//);
@@ -220,7 +221,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
     await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it('keeps every existing post and testimonial public, dated by its created, none featured, tagged or with an author; the down steps remove the fields', async () => {
+  it('keeps every existing post and testimonial public, dated by its created, none featured, with a topic or an author; the down steps remove the fields', async () => {
     const work = await mkdtemp(path.join(tmpdir(), 'lw-pb-upgrade-'));
     folders.push(work);
     const shipped = path.join(work, 'shipped-migrations');
@@ -261,7 +262,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
         expect(post.published).toBe(true);
         expect(post.published_at).toBe(before[index].created);
         expect(post.featured).toBe(false);
-        expect(post.tags).toEqual([]);
+        expect(post.topics).toEqual([]);
         expect(post.authors).toEqual([]);
       }
       expect(await anonymous.collection('testimonials').getFullList()).toHaveLength(1);
@@ -335,6 +336,114 @@ describe('the private drafts migration, undone', () => {
       });
       expect(await rules('tags')).toEqual({ listRule: '', viewRule: '' });
       expect(await rules('authors')).toEqual({ listRule: '', viewRule: '' });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('the topics and pictures migration', () => {
+  const RENAME = '1795737605_topics_and_pictures.js';
+  let work: string;
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it("renames the collection tags and the posts' tags and images to topics and pictures, keeping ids, values, files and what visitors see; undone, the old names come back", async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'lw-pb-rename-'));
+    const dataDir = path.join(work, 'pb');
+    const noHooks = path.join(work, 'hooks');
+    const before = path.join(work, 'before');
+    await mkdir(noHooks);
+    await mkdir(before);
+    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
+    for (const file of files.slice(0, files.indexOf(RENAME)))
+      await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    const superuser = { email: 'rename@test.local', password: 'rename-test-password' };
+    const setup = { dataDir, hooksDir: noHooks, superuser };
+    const bytes = Buffer.from(await (await pngBlob(40, 20)).arrayBuffer());
+
+    // Before: a topic on a live post (with a picture) and one only a draft has.
+    let server = await startPocketBase({ ...setup, migrationsDir: before });
+    let live: RecordModel;
+    let draft: RecordModel;
+    let topics: RecordModel[];
+    try {
+      const pb = await superuserClient(server.url, superuser);
+      topics = [
+        await pb.collection('tags').create({ name: 'Live topic', slug: 'live' }),
+        await pb.collection('tags').create({ name: 'Draft topic', slug: 'draft-only' }),
+      ];
+      live = await pb.collection('blogs').create({
+        title: 'Live',
+        published: true,
+        published_at: '2026-01-01 07:00:00.000Z',
+        tags: [topics[0].id],
+        images: [new File([bytes], 'chart.png', { type: 'image/png' })],
+      });
+      draft = await pb.collection('blogs').create({ title: 'Draft', tags: [topics[1].id] });
+      expect(live.images).toHaveLength(1);
+    } finally {
+      await server.stop();
+    }
+
+    // Up.
+    server = await startPocketBase({ ...setup, migrationsDir: MIGRATIONS_DIR });
+    try {
+      const pb = await superuserClient(server.url, superuser);
+      const collection = await pb.collections.getOne('topics');
+      expect(collection.id).toBe(topics[0].collectionId);
+      expect(collection.indexes).toEqual([
+        'CREATE UNIQUE INDEX `idx_topics_slug` ON `topics` (`slug`)',
+        'CREATE UNIQUE INDEX `idx_topics_name` ON `topics` (`name`)',
+      ]);
+      expect(await statusOf(() => pb.collections.getOne('tags'))).toBe(404);
+      const blogs = await pb.collections.getOne('blogs');
+      const field = (name: string) => blogs.fields.find((f) => f.name === name);
+      expect(field('topics')).toMatchObject({ id: 'lwblogtags', collectionId: collection.id });
+      expect(field('pictures')).toMatchObject({ id: 'lwblogimages', type: 'file' });
+      expect([field('tags'), field('images')]).toEqual([undefined, undefined]);
+      // The rules of all four collections, read back: none names the old back-relation, and the
+      // topics' name the new one.
+      for (const name of ['blogs', 'testimonials', 'topics', 'authors']) {
+        const rules = await pb.collections.getOne(name);
+        expect(JSON.stringify(rules), name).not.toContain('blogs_via_tags');
+      }
+      expect(collection.listRule).toContain('blogs_via_topics.published ?= true');
+      expect(collection.viewRule).toContain('blogs_via_topics.published ?= true');
+
+      const kept = await pb.collection('blogs').getOne(live.id);
+      expect(kept.topics).toEqual([topics[0].id]);
+      expect(kept.pictures).toEqual(live.images);
+      expect((await pb.collection('blogs').getOne(draft.id)).topics).toEqual([topics[1].id]);
+      const anonymous = new PocketBase(server.url);
+      const served = await fetch(anonymous.files.getURL(kept, kept.pictures[0]));
+      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      // Visitors still see the live post's topic only, through the renamed rules.
+      const names = async () =>
+        (await anonymous.collection('topics').getFullList()).map((topic) => topic.name);
+      expect(await names()).toEqual(['Live topic']);
+      expect(await statusOf(() => anonymous.collection('topics').getOne(topics[1].id))).toBe(404);
+    } finally {
+      await server.stop();
+    }
+
+    // Down: the old names, the values kept.
+    const later = files.length - files.indexOf(RENAME);
+    expect(await migrateDown(dataDir, MIGRATIONS_DIR, later)).toContain(`Reverted ${RENAME}`);
+    server = await startPocketBase({ ...setup, migrationsDir: before });
+    try {
+      const pb = await superuserClient(server.url, superuser);
+      const collection = await pb.collections.getOne('tags');
+      expect(collection.indexes).toEqual([
+        'CREATE UNIQUE INDEX `idx_tags_slug` ON `tags` (`slug`)',
+        'CREATE UNIQUE INDEX `idx_tags_name` ON `tags` (`name`)',
+      ]);
+      expect(collection.listRule).toContain('blogs_via_tags.published ?= true');
+      const restored = await pb.collection('blogs').getOne(live.id);
+      expect(restored.tags).toEqual([topics[0].id]);
+      expect(restored.images).toEqual(live.images);
+      const anonymous = new PocketBase(server.url);
+      const names = (await anonymous.collection('tags').getFullList()).map((t) => t.name);
+      expect(names).toEqual(['Live topic']);
     } finally {
       await server.stop();
     }

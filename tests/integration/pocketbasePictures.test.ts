@@ -49,7 +49,7 @@ afterAll(() => server?.stop());
 describe('an upload over the pixel cap', () => {
   const fields: [string, string, Record<string, unknown>][] = [
     ['blogs', 'banner_image', { title: 'Draft' }],
-    ['blogs', 'images', { title: 'Draft' }],
+    ['blogs', 'pictures', { title: 'Draft' }],
     ['authors', 'avatar', { name: 'Thandi', slug: 'thandi' }],
     ['testimonials', 'avatar', { quote: 'Quick.' }],
   ];
@@ -178,8 +178,8 @@ describe('a picture pasted into a body', () => {
       content: `<p>Before.</p><figure>${pasted}<figcaption>Chart</figcaption></figure><p>After.</p>`,
       published: true,
     });
-    expect(post.images).toHaveLength(1);
-    const src = `/api/files/${post.collectionId}/${post.id}/${post.images[0]}`;
+    expect(post.pictures).toHaveLength(1);
+    const src = `/api/files/${post.collectionId}/${post.id}/${post.pictures[0]}`;
     expect(post.content).toBe(
       `<p>Before.</p><figure><img src="${src}" alt="Pasted chart"><figcaption>Chart</figcaption></figure><p>After.</p>`,
     );
@@ -195,12 +195,12 @@ describe('a picture pasted into a body', () => {
   it('joins the files a post has when it is updated, the others kept', async () => {
     const post = await pb
       .collection('blogs')
-      .create({ title: 'Draft', images: [png(TINY_PNG, 'picked.png')] });
+      .create({ title: 'Draft', pictures: [png(TINY_PNG, 'picked.png')] });
     const updated = await pb.collection('blogs').update(post.id, { content: `<p>${pasted}</p>` });
-    expect(updated.images).toHaveLength(2);
-    expect(updated.images[0]).toBe(post.images[0]);
+    expect(updated.pictures).toHaveLength(2);
+    expect(updated.pictures[0]).toBe(post.pictures[0]);
     expect(updated.content).toBe(
-      `<p><img src="/api/files/${post.collectionId}/${post.id}/${updated.images[1]}" alt="Pasted chart"></p>`,
+      `<p><img src="/api/files/${post.collectionId}/${post.id}/${updated.pictures[1]}" alt="Pasted chart"></p>`,
     );
   });
 

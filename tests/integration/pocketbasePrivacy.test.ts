@@ -35,7 +35,7 @@ let admin: PocketBase;
 let collections: CollectionModel[];
 /** Hidden records by collection name, as the admin reads them now. */
 const hidden = new Map<string, RecordModel[]>();
-let visible: Record<'blogs' | 'tags' | 'authors' | 'testimonials', RecordModel[]>;
+let visible: Record<'blogs' | 'topics' | 'authors' | 'testimonials', RecordModel[]>;
 
 type Phase = 'low' | 'high';
 /** The hidden records' sortable values: before every visible one, or after. */
@@ -114,14 +114,14 @@ beforeAll(async () => {
   collections = await admin.collections.getFullList();
 
   // Two of each visible record, so an order that depended on hidden records would show.
-  const tags = [await create('tags', 'public payroll'), await create('tags', 'public vat')];
+  const topics = [await create('topics', 'public payroll'), await create('topics', 'public vat')];
   const authors = [
     await create('authors', 'public thandi'),
     await create('authors', 'public sipho'),
   ];
-  const hiddenTags = [
-    await create('tags', `${SECRET} only hidden`),
-    await create('tags', `${SECRET} unused`),
+  const hiddenTopics = [
+    await create('topics', `${SECRET} only hidden`),
+    await create('topics', `${SECRET} unused`),
   ];
   const hiddenAuthors = [
     await create('authors', `${SECRET} only hidden`),
@@ -133,7 +133,7 @@ beforeAll(async () => {
       await create('blogs', words, {
         published: true,
         published_at: LIVE_DATES[index],
-        tags: [tags[index].id],
+        topics: [topics[index].id],
         authors: [authors[index].id],
       }),
     );
@@ -143,13 +143,13 @@ beforeAll(async () => {
   const draft = await create('blogs', `${SECRET} draft`, {
     published: false,
     published_at: HIDDEN_DATES.low.draft,
-    tags: [tags[0].id, hiddenTags[0].id],
+    topics: [topics[0].id, hiddenTopics[0].id],
     authors: [authors[0].id, hiddenAuthors[0].id],
   });
   const scheduled = await create('blogs', `${SECRET} scheduled`, {
     published: true,
     published_at: HIDDEN_DATES.low.scheduled(),
-    tags: [hiddenTags[0].id],
+    topics: [hiddenTopics[0].id],
     authors: [hiddenAuthors[0].id],
   });
   const testimonials = [
@@ -157,9 +157,9 @@ beforeAll(async () => {
     await create('testimonials', 'public thanks', { published: true }),
   ];
   const secretTestimonial = await create('testimonials', `${SECRET} praise`, { published: false });
-  visible = { blogs: posts, tags, authors, testimonials };
+  visible = { blogs: posts, topics, authors, testimonials };
   hidden.set('blogs', [draft, scheduled]);
-  hidden.set('tags', hiddenTags);
+  hidden.set('topics', hiddenTopics);
   hidden.set('authors', hiddenAuthors);
   hidden.set('testimonials', [secretTestimonial]);
   await setPhase('low');

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 // Each test starts from empty collections, even after one failed half-way.
 afterEach(async () => {
-  for (const collection of ['blogs', 'tags', 'authors', 'testimonials']) {
+  for (const collection of ['blogs', 'topics', 'authors', 'testimonials']) {
     for (const { id } of await admin.collection(collection).getFullList({ fields: 'id' })) {
       await admin.collection(collection).delete(id);
     }
@@ -66,7 +66,7 @@ async function statusOf(request: Promise<unknown>): Promise<number> {
 describe('PocketBase rules for anonymous requests', () => {
   it('shows a topic or an author only while a live post has them, listed or viewed', async () => {
     const blogs = admin.collection('blogs');
-    for (const collection of ['tags', 'authors']) {
+    for (const collection of ['topics', 'authors']) {
       const item = await admin.collection(collection).create({ name: 'Audit', slug: 'audit' });
       expect(await anonymousSees(collection, item.id), `unused ${collection}`).toBe(false);
 
@@ -98,20 +98,20 @@ describe('PocketBase rules for anonymous requests', () => {
   });
 
   it('lists nothing for a filter or sort through a back-relation, yet a word holding "via" is searched', async () => {
-    const tag = await admin.collection('tags').create({ name: 'Aviation', slug: 'aviation' });
+    const topic = await admin.collection('topics').create({ name: 'Aviation', slug: 'aviation' });
     await admin.collection('blogs').create({
       title: 'Live',
       published: true,
       published_at: '2025-01-01 00:00:00.000Z',
-      tags: [tag.id],
+      topics: [topic.id],
     });
     const names = async (options: { filter?: string; sort?: string }) =>
-      (await anonymous.collection('tags').getFullList(options)).map((t) => t.name);
+      (await anonymous.collection('topics').getFullList(options)).map((t) => t.name);
     expect(await names({ filter: 'name ~ "aviation"' })).toEqual(['Aviation']);
     // `~` takes `_` literally unless the value holds a `%`: "_via_" refuses only "_via_".
     expect(await names({ filter: 'name ~ "a_iation"' })).toEqual([]);
-    expect(await names({ filter: 'blogs_via_tags.title ~ "Live"' })).toEqual([]);
-    expect(await names({ sort: 'blogs_via_tags.title' })).toEqual([]);
+    expect(await names({ filter: 'blogs_via_topics.title ~ "Live"' })).toEqual([]);
+    expect(await names({ sort: 'blogs_via_topics.title' })).toEqual([]);
   });
 
   it('refuses a sign-up to the users collection', async () => {
@@ -129,7 +129,7 @@ describe('PocketBase rules for anonymous requests', () => {
   const records = {
     blogs: { title: 'Original title', content: '<p>Original.</p>' },
     testimonials: { quote: 'Original quote', author: 'A. Author', position: 'CFO', company: 'Co' },
-    tags: { name: 'Payroll', slug: 'payroll', description: 'PAYE, UIF and SDL.' },
+    topics: { name: 'Payroll', slug: 'payroll', description: 'PAYE, UIF and SDL.' },
     authors: { name: 'Thandi Nkosi', slug: 'thandi-nkosi', role: 'CA(SA), Tax Partner' },
   };
 

@@ -30,7 +30,7 @@ it("limits a post's body and pictures by the site's own limits", async () => {
   const blogs = await (await server.superuserClient()).collections.getOne('blogs');
   const field = (name: string) => blogs.fields.find((f) => f.name === name);
   expect(field('content')?.maxSize).toBe(LIMITS.bodyMaxBytes);
-  expect(field('images')).toMatchObject({
+  expect(field('pictures')).toMatchObject({
     maxSelect: LIMITS.picturesPerPost,
     maxSize: LIMITS.imageMaxBytes,
   });

@@ -130,9 +130,9 @@ describe('rebuild hook on PocketBase 0.22', () => {
     await pb.collection('testimonials').update(quote.id, { company: 'Nkosi & Co' });
     await pb.collection('testimonials').delete(quote.id);
     // A topic has no draft state: its name and description show on the site.
-    const topic = await pb.collection('tags').create({ name: 'Payroll', slug: 'payroll' });
-    await pb.collection('tags').update(topic.id, { description: 'PAYE, UIF and SDL.' });
-    await pb.collection('tags').delete(topic.id);
+    const topic = await pb.collection('topics').create({ name: 'Payroll', slug: 'payroll' });
+    await pb.collection('topics').update(topic.id, { description: 'PAYE, UIF and SDL.' });
+    await pb.collection('topics').delete(topic.id);
     // Nor an author: bylines and author pages show them.
     const author = await pb.collection('authors').create({ name: 'Thandi Nkosi', slug: 'thandi' });
     await pb.collection('authors').update(author.id, { role: 'CA(SA), Tax Partner' });
@@ -146,9 +146,9 @@ describe('rebuild hook on PocketBase 0.22', () => {
       'PocketBase: testimonials created',
       'PocketBase: testimonials updated',
       'PocketBase: testimonials deleted',
-      'PocketBase: tags created',
-      'PocketBase: tags updated',
-      'PocketBase: tags deleted',
+      'PocketBase: topics created',
+      'PocketBase: topics updated',
+      'PocketBase: topics deleted',
       'PocketBase: authors created',
       'PocketBase: authors updated',
       'PocketBase: authors deleted',

@@ -155,7 +155,7 @@ export const SCHEMA_EXPECTATION = path.join(
 );
 
 /** The collections the project's migrations make. */
-const PROJECT_COLLECTIONS = ['blogs', 'testimonials', 'tags', 'authors', 'hook_state'];
+const PROJECT_COLLECTIONS = ['blogs', 'testimonials', 'topics', 'authors', 'hook_state'];
 
 /**
  * The schema the project's migrations make, as the API gives it to a superuser: every field of

@@ -54,7 +54,7 @@ const PAGES = Object.entries({
   faq: '/faq',
   blog: '/blog',
   post: '', // the post that leads /blog, picked from the build
-  topic: '/blog/tag/tax',
+  topic: '/blog/topic/tax',
   contact: '/contact',
   bringspark: '/bringspark',
   policies: '/policies',
@@ -72,7 +72,7 @@ function referenceSeconds() {
     const items = Array.from({ length: 100_000 }, (_, i) => ({
       id: (i * 7919) % 100_003,
       title: `Post ${i}`,
-      tags: [i % 7, i % 11],
+      topics: [i % 7, i % 11],
     }));
     items.sort((a, b) => a.id - b.id);
     JSON.parse(JSON.stringify(items));

@@ -54,12 +54,12 @@ export async function createPostsWithPictures(pb: PocketBase, count: number) {
       {
         ...post,
         banner_image: await photoLikeJpeg(index),
-        ...(withBody && { images: await photoLikeJpeg(index + 1e6, BODY) }),
+        ...(withBody && { pictures: await photoLikeJpeg(index + 1e6, BODY) }),
       },
       { requestKey: null },
     );
     if (!withBody) return;
-    const src = `/api/files/${record.collectionId}/${record.id}/${record.images[0]}`;
+    const src = `/api/files/${record.collectionId}/${record.id}/${record.pictures[0]}`;
     const figure = `<p><img src="${src}" alt="Figure ${index + 1}"></p>`;
     await pb
       .collection('blogs')

@@ -1,6 +1,6 @@
 /*
- * Pictures at save. A post's pasted pictures leave its body: each becomes a file of its `images`
- * and the body points at it. Every picture a save uploads, to any collection, is read from its
+ * Pictures at save. A post's pasted pictures leave its body: each becomes a file of its
+ * `pictures` and the body points at it. Every picture a save uploads, to any collection, is read from its
  * header and refused over the build's pixel cap, so that neither PocketBase (a thumbnail) nor the
  * build ever decodes it. Both run the site's own code (saveChecks.js).
  */
@@ -54,16 +54,18 @@ function unsavedPicture(file, checks) {
 }
 
 /**
- * Moves a post's pasted pictures into its `images`, pointing the body at the files (root-relative
- * `/api/files/…` addresses, which stay right when PocketBase moves). Returns how many moved, and
- * the refusals for those left in place for being over the site's limits.
+ * Moves a post's pasted pictures into its file field `field` (default `pictures`), pointing the
+ * body at the files (root-relative `/api/files/…` addresses, which stay right when PocketBase
+ * moves). Returns how many moved, and the refusals for those left in place for being over the
+ * site's limits. (A migration names the field as it was then: 1795737604 ran before `images`
+ * became `pictures`.)
  */
-function movePastedPictures(record, checks) {
+function movePastedPictures(record, checks, field) {
   if (record.id === '') record.set('id:autogenerate', '');
   var collectionId = record.collection().id;
   var result = checks.replacePastedPictures(record.getString('content'), function (picture) {
     var file = $filesystem.fileFromBytes(picture.bytes(), 'pasted.' + picture.extension);
-    record.set('images+', file);
+    record.set((field || 'pictures') + '+', file);
     return '/api/files/' + collectionId + '/' + record.id + '/' + file.name;
   });
   if (result.moved > 0) record.set('content', result.html);

@@ -20,7 +20,7 @@ function checkBeforeSave(e) {
 
   /** Files this save uploads (the banner, pictures moved out of the body), by name. */
   var unsaved = {};
-  var fileFields = ['banner_image', 'images'];
+  var fileFields = ['banner_image', 'pictures'];
   for (var i = 0; i < fileFields.length; i += 1) {
     var files = record.getUnsavedFiles(fileFields[i]);
     for (var j = 0; j < files.length; j += 1) unsaved[files[j].name] = files[j];

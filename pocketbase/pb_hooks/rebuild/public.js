@@ -1,9 +1,10 @@
 /*
  * Site webhooks, what is public. A blogs record is public when it is published and its
  * published_at has come; a testimonials record when it is published (the same rules as the
- * collections' API rules); a tags or authors record always. A create, update or delete reaches the public site's hook when the
- * record was public before or after it; saving a draft, or a post scheduled for later, sends
- * nothing there. A post published without a date is dated now, so "publish" means "publish now".
+ * collections' API rules); a topics or authors record always. A create, update or delete reaches
+ * the public site's hook when the record was public before or after it; saving a draft, or a post
+ * scheduled for later, sends nothing there. A post published without a date is dated now, so
+ * "publish" means "publish now".
  */
 
 var targets = require(__hooks + '/rebuild/targets.js');
@@ -21,7 +22,7 @@ function isPublic(record) {
   if (!record) return false;
   // Topics and authors have no draft state: anyone can read them, and post pages show them.
   var name = record.collection().name;
-  if (name === 'tags' || name === 'authors') return true;
+  if (name === 'topics' || name === 'authors') return true;
   if (!record.getBool('published')) return false;
   if (record.collection().name !== 'blogs') return true;
   var at = record.getString('published_at');
@@ -52,8 +53,8 @@ function fillPublishedAt(record) {
 }
 
 /**
- * After a blogs, testimonials, tags or authors record was created, updated or deleted. `before` is the record as
- * it was stored before an update (null otherwise).
+ * After a blogs, testimonials, topics or authors record was created, updated or deleted. `before`
+ * is the record as it was stored before an update (null otherwise).
  */
 function recordChanged(record, action, before) {
   guard('after a save', function () {

@@ -23,7 +23,7 @@ export function countListPages(count: number, pageSize: number = LIMITS.listPage
 }
 
 /** Every topic in use, with its count. */
-export const TOPICS_PATH = `${BLOG_PATH}/tags`;
+export const TOPICS_PATH = `${BLOG_PATH}/topics`;
 
 /** The search page: where the search box leads without JavaScript, and its full results. */
 export const SEARCH_PATH = `${BLOG_PATH}/search`;
@@ -31,9 +31,9 @@ export const SEARCH_PATH = `${BLOG_PATH}/search`;
 /** A list's page: the list itself, then <list>/page/2, … */
 const pageOf = (first: string, page: number) => (page <= 1 ? first : `${first}/page/${page}`);
 
-/** A topic's list: /blog/tag/<slug>, then /blog/tag/<slug>/page/2, … */
+/** A topic's list: /blog/topic/<slug>, then /blog/topic/<slug>/page/2, … */
 export function topicPath(slug: string, page = 1): string {
-  return pageOf(`${BLOG_PATH}/tag/${encodeURIComponent(slug)}`, page);
+  return pageOf(`${BLOG_PATH}/topic/${encodeURIComponent(slug)}`, page);
 }
 
 /** An author's page and list: /blog/author/<slug>, then /blog/author/<slug>/page/2, … */

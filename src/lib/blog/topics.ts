@@ -4,8 +4,8 @@
  * a public post, so a draft never leaks through a topic or an author.
  */
 
-/** What a post refers to by id: its topics (`tags`) or its `authors`. */
-type Reference = 'tags' | 'authors';
+/** What a post refers to by id: its `topics` or its `authors`. */
+type Reference = 'topics' | 'authors';
 
 interface Named {
   id: string;
@@ -53,7 +53,8 @@ export function relatedPosts<P extends ReferringPost>(
   newestFirst: readonly P[],
   count: number,
 ): P[] {
-  const shared = (other: P) => other.data.tags.filter((id) => post.data.tags.includes(id)).length;
+  const shared = (other: P) =>
+    other.data.topics.filter((id) => post.data.topics.includes(id)).length;
   return newestFirst
     .filter((other) => other.id !== post.id && other.data.status === 'published')
     .map((other, order) => ({ other, order, score: shared(other) }))

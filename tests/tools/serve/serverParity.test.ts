@@ -58,6 +58,11 @@ const TABLE: Row[] = [
   ['/blog/no-such-post/', 404, { body: 'no such post' }],
   ['/blog/no-such-post', 404, { body: 'no such post' }],
   ['/blog/page/99', 404, { body: 'no such page' }],
+  // Topics were tags: every old address of a topic answers 301 with its new one.
+  ['/blog/tags', 301, { location: '/blog/topics' }],
+  ['/blog/tag/tax', 301, { location: '/blog/topic/tax' }],
+  ['/blog/tag/tax/page/2', 301, { location: '/blog/topic/tax/page/2' }],
+  ['/blog/tag/tax/rss.xml', 301, { location: '/blog/topic/tax/rss.xml' }],
   ['/docs', 301, { location: '/docs/' }],
   ['/docs/', 200, { body: 'docs' }],
   ['/missing', 404, { body: 'no such page' }],

@@ -132,7 +132,7 @@ function pointAtUploads(html: string, record: RecordModel, sources: string[]): s
     const index = sources.indexOf(source);
     if (index < 0)
       throw new Error(`${source} is used in a seed post but not listed in its images.`);
-    return `/api/files/${record.collectionId}/${record.id}/${record.images[index]}`;
+    return `/api/files/${record.collectionId}/${record.id}/${record.pictures[index]}`;
   });
 }
 
@@ -177,7 +177,7 @@ export async function seedPocketBase({
       ...(avatar && { avatar: await readSeedFile(avatar, seedDir) }),
     });
   }
-  const tagIds = await seedBySlug(pb, 'tags', tags, async (tag) => tag);
+  const tagIds = await seedBySlug(pb, 'topics', tags, async (tag) => tag);
   const authorIds = await seedBySlug(pb, 'authors', authors, async ({ avatar, ...text }) => ({
     ...text,
     avatar: await readSeedFile(avatar, seedDir),
@@ -191,7 +191,7 @@ export async function seedPocketBase({
       banner_alt: item.bannerAlt ?? '',
       excerpt: item.excerpt ?? '',
       featured: Boolean(item.featured),
-      tags: idsOf(tagIds, item.tags, item.file),
+      topics: idsOf(tagIds, item.tags, item.file),
       authors: idsOf(authorIds, item.authors, item.file),
       ...(item.banner && { banner_image: await readSeedFile(item.banner, seedDir) }),
     };
@@ -201,7 +201,7 @@ export async function seedPocketBase({
       // Created as a draft with its pictures, then given the body that names them, and published.
       const record = await pb.collection('blogs').create({
         ...fields,
-        images: await Promise.all(images.map((image) => readSeedFile(image, seedDir))),
+        pictures: await Promise.all(images.map((image) => readSeedFile(image, seedDir))),
       });
       await pb
         .collection('blogs')

@@ -4,12 +4,12 @@ import { inUse, referencedBy, relatedPosts } from '@/lib/blog/topics';
 type Status = 'published' | 'scheduled' | 'draft';
 const post = (
   id: string,
-  tags: string[],
+  topics: string[],
   status: Status = 'published',
   authors: string[] = [],
 ) => ({
   id,
-  data: { tags, authors, status },
+  data: { topics, authors, status },
 });
 const topic = (id: string, name: string) => ({ id, data: { name, slug: id } });
 const ids = (items: { id: string }[]) => items.map(({ id }) => id);
@@ -32,7 +32,7 @@ const TOPICS = [
 
 describe('inUse', () => {
   it('lists the topics some post has, by name, each with its posts newest first', () => {
-    const used = inUse(TOPICS, POSTS, 'tags');
+    const used = inUse(TOPICS, POSTS, 'topics');
     expect(used.map(({ item }) => item.data.name)).toEqual(['Audit', 'Tax', 'VAT']);
     expect(used.map(({ posts }) => ids(posts))).toEqual([
       ['p3', 'p2'],
@@ -42,7 +42,7 @@ describe('inUse', () => {
   });
 
   it('has no topic when no post has one', () => {
-    expect(inUse(TOPICS, [post('p1', []), post('p2', ['gone'])], 'tags')).toEqual([]);
+    expect(inUse(TOPICS, [post('p1', []), post('p2', ['gone'])], 'topics')).toEqual([]);
   });
 
   it('lists authors by the posts that name them, apart from topics', () => {
@@ -61,7 +61,7 @@ describe('inUse', () => {
 
 describe('referencedBy', () => {
   it("gives a post's topics in the editor's order, skipping ids no topic has", () => {
-    expect(ids(referencedBy(post('x', ['vat', 'gone', 'audit']), TOPICS, 'tags'))).toEqual([
+    expect(ids(referencedBy(post('x', ['vat', 'gone', 'audit']), TOPICS, 'topics'))).toEqual([
       'vat',
       'audit',
     ]);

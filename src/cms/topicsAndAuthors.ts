@@ -1,5 +1,5 @@
 /**
- * The loaders of the small collections a post refers to: topics (`tags`) and `authors`. They are
+ * The loaders of the small collections a post refers to: `topics` and `authors`. They are
  * few and public, so each build reads them all; an author's avatar is downloaded into the image
  * cache like every other picture. Which of them the site shows (those a public post has) is the
  * pages' choice: src/lib/blog/topics.ts.
@@ -13,7 +13,7 @@ import { openImageCache } from './images/imageCache';
 import { imageCacheDir, writeImageManifest } from './images/manifest';
 import { fetchRecordPicture } from './images/recordPicture';
 import { invalidRecordWarning, setContentWarnings } from './warnings';
-import { authorRecordSchema, tagRecordSchema, type AuthorData, type TagData } from './schemas';
+import { authorRecordSchema, topicRecordSchema, type AuthorData, type TopicData } from './schemas';
 
 /** Records read whole, each turned into an entry (or skipped with a warning when invalid). */
 async function loadAll<T extends Record<string, unknown>>(
@@ -65,12 +65,12 @@ function warnInvalid(
   context.logger.warn(warnings.at(-1)!);
 }
 
-/** The `tags` collection: every topic in PocketBase. */
-export const pocketBaseTagsLoader = pocketBaseLoader(
-  'ledgerwise-pocketbase-tags',
+/** The `topics` collection: every topic in PocketBase. */
+export const pocketBaseTopicsLoader = pocketBaseLoader(
+  'ledgerwise-pocketbase-topics',
   async (context, settings) => {
-    await loadAll<TagData>(context, settings, 'tags', 'topics', async (raw, load) => {
-      const parsed = tagRecordSchema.safeParse(raw);
+    await loadAll<TopicData>(context, settings, 'topics', 'topics', async (raw, load) => {
+      const parsed = topicRecordSchema.safeParse(raw);
       if (!parsed.success) return void warnInvalid(load, 'Topic', raw, parsed.error);
       const { name, slug, description } = parsed.data;
       return { name, slug, ...(description ? { description } : {}) };
