@@ -23,7 +23,7 @@ import { pngBlob } from '../support/pictures';
 
 interface SeedBlog {
   title: string;
-  banner: string | null;
+  banner_image: string | null;
   publishedDaysAgo?: number;
 }
 

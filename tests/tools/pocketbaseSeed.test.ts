@@ -12,7 +12,7 @@ import {
   type SeedTestimonial,
 } from '../../tools/local/pocketbase/seed.ts';
 
-const MAX_IMAGE_BYTES = 100 * 1024;
+const MAX_PICTURE_BYTES = 100 * 1024;
 
 const readJson = async <T>(name: string): Promise<T> =>
   JSON.parse(await readFile(path.join(SEED_DIR, name), 'utf8')) as T;
@@ -32,8 +32,8 @@ describe('seed blogs', async () => {
   it('has at least 8 posts with unique titles, some with and some without a banner', () => {
     expect(blogs.length).toBeGreaterThanOrEqual(8);
     expect(new Set(blogs.map((blog) => blog.title)).size).toBe(blogs.length);
-    expect(blogs.some((blog) => blog.banner === null)).toBe(true);
-    expect(blogs.some((blog) => blog.banner !== null)).toBe(true);
+    expect(blogs.some((blog) => blog.banner_image === null)).toBe(true);
+    expect(blogs.some((blog) => blog.banner_image !== null)).toBe(true);
   });
 
   it('gives every post a heading, a list, a link and 400 to 1,200 words', () => {
@@ -68,24 +68,24 @@ describe('seed blogs', async () => {
     expect(scheduled[0].publishedDaysAgo).toBeUndefined();
   });
 
-  it('has a post with a picture in its body from its own images, with alt text', () => {
-    const withPictures = blogs.filter((blog) => (blog.images ?? []).length > 0);
+  it('has a post with a picture in its body from its own pictures, with alt text', () => {
+    const withPictures = blogs.filter((blog) => (blog.pictures ?? []).length > 0);
     expect(withPictures.length).toBeGreaterThan(0);
     for (const blog of withPictures) {
       const html = bodies[blogs.indexOf(blog)];
-      const used = [...html.matchAll(/<img src="seed-image:([^"]+)" alt="([^"]+)"/g)];
-      expect(used.map((match) => match[1]).sort(), blog.file).toEqual([...blog.images!].sort());
+      const used = [...html.matchAll(/<img src="seed-picture:([^"]+)" alt="([^"]+)"/g)];
+      expect(used.map((match) => match[1]).sort(), blog.file).toEqual([...blog.pictures!].sort());
       for (const match of used) expect(match[2].length).toBeGreaterThan(20);
     }
     // Every other picture source in the seed is one the seeder resolves.
     for (const html of bodies)
       for (const [, src] of html.matchAll(/<img src="([^"]+)"/g))
-        expect(src).toMatch(/^seed-image:/);
+        expect(src).toMatch(/^seed-picture:/);
   });
 
   it('gives every banner its alt text', () => {
-    for (const blog of blogs.filter((item) => item.banner))
-      expect(blog.bannerAlt?.length ?? 0, blog.file).toBeGreaterThan(10);
+    for (const blog of blogs.filter((item) => item.banner_image))
+      expect(blog.banner_alt?.length ?? 0, blog.file).toBeGreaterThan(10);
   });
 
   it('varies the length so read times differ', () => {
@@ -118,30 +118,32 @@ describe('seed blogs', async () => {
 });
 
 describe('seed topics', async () => {
-  const tags = await readJson<{ name: string; slug: string; description: string }[]>('tags.json');
+  const topics =
+    await readJson<{ name: string; slug: string; description: string }[]>('topics.json');
   const blogs = await readJson<SeedBlog[]>('blogs.json');
   const live = (blog: SeedBlog) => blog.publishedDaysAgo !== undefined;
 
   it('has topics with unique names and slugs, each described; every post has one, all exist', () => {
-    expect(new Set(tags.map((tag) => tag.name)).size).toBe(tags.length);
-    expect(new Set(tags.map((tag) => tag.slug)).size).toBe(tags.length);
-    for (const tag of tags) {
-      expect(tag.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(tag.description.length, tag.slug).toBeGreaterThan(20);
+    expect(new Set(topics.map((topic) => topic.name)).size).toBe(topics.length);
+    expect(new Set(topics.map((topic) => topic.slug)).size).toBe(topics.length);
+    for (const topic of topics) {
+      expect(topic.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(topic.description.length, topic.slug).toBeGreaterThan(20);
     }
-    const slugs = new Set(tags.map((tag) => tag.slug));
+    const slugs = new Set(topics.map((topic) => topic.slug));
     for (const blog of blogs) {
-      expect(blog.tags?.length, blog.file).toBeGreaterThan(0);
-      for (const slug of blog.tags!) expect(slugs.has(slug), `${blog.file}: ${slug}`).toBe(true);
+      expect(blog.topics?.length, blog.file).toBeGreaterThan(0);
+      for (const slug of blog.topics!) expect(slugs.has(slug), `${blog.file}: ${slug}`).toBe(true);
     }
   });
 
   it('puts one topic on the draft alone (it must not show), and several on more than one live post', () => {
-    const inUse = (slug: string) => blogs.filter((blog) => live(blog) && blog.tags!.includes(slug));
-    const hidden = tags.filter((tag) => inUse(tag.slug).length === 0);
+    const inUse = (slug: string) =>
+      blogs.filter((blog) => live(blog) && blog.topics!.includes(slug));
+    const hidden = topics.filter((topic) => inUse(topic.slug).length === 0);
     expect(hidden).toHaveLength(1);
-    expect(blogs.some((blog) => !live(blog) && blog.tags!.includes(hidden[0].slug))).toBe(true);
-    expect(tags.filter((tag) => inUse(tag.slug).length > 1).length).toBeGreaterThanOrEqual(2);
+    expect(blogs.some((blog) => !live(blog) && blog.topics!.includes(hidden[0].slug))).toBe(true);
+    expect(topics.filter((topic) => inUse(topic.slug).length > 1).length).toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -184,28 +186,28 @@ describe('seed testimonials', async () => {
   });
 });
 
-describe('seed images', async () => {
+describe('seed pictures', async () => {
   const blogs = await readJson<SeedBlog[]>('blogs.json');
   const authors = await readJson<{ avatar: string }[]>('authors.json');
   const testimonials = await readJson<SeedTestimonial[]>('testimonials.json');
-  const imageFiles = await readdir(path.join(SEED_DIR, 'images'));
+  const pictureFiles = await readdir(path.join(SEED_DIR, 'pictures'));
 
-  it('keeps every image under 100 KB', async () => {
-    expect(imageFiles.length).toBeGreaterThan(0);
-    for (const file of imageFiles) {
-      const { size } = await stat(path.join(SEED_DIR, 'images', file));
-      expect(size, file).toBeLessThan(MAX_IMAGE_BYTES);
+  it('keeps every picture under 100 KB', async () => {
+    expect(pictureFiles.length).toBeGreaterThan(0);
+    for (const file of pictureFiles) {
+      const { size } = await stat(path.join(SEED_DIR, 'pictures', file));
+      expect(size, file).toBeLessThan(MAX_PICTURE_BYTES);
     }
   });
 
-  it('references only images that exist, and every image is referenced', () => {
+  it('references only pictures that exist, and every picture is referenced', () => {
     const referenced = [
-      ...blogs.map((blog) => blog.banner),
-      ...blogs.flatMap((blog) => blog.images ?? []),
+      ...blogs.map((blog) => blog.banner_image),
+      ...blogs.flatMap((blog) => blog.pictures ?? []),
       ...testimonials.map((item) => item.avatar),
       ...authors.map((author) => author.avatar),
     ].filter((file): file is string => file !== null);
-    const existing = new Set(imageFiles.map((file) => `images/${file}`));
+    const existing = new Set(pictureFiles.map((file) => `pictures/${file}`));
     for (const file of referenced) expect(existing.has(file), file).toBe(true);
     expect(new Set(referenced)).toEqual(existing);
   });

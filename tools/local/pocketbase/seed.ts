@@ -12,25 +12,29 @@ type Logger = (message: string) => void;
 
 export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
 
-/** An entry of blogs.json. Image paths are relative to pocketbase/seed/. */
+/**
+ * An entry of blogs.json: a blogs record by PocketBase's own field names, its files named by their
+ * paths relative to pocketbase/seed/ and its topics and authors by their slugs, and the keys only
+ * the seed has (`file`, `publishedDaysAgo`, `scheduledInDays`).
+ */
 export interface SeedBlog {
   title: string;
   /**
-   * HTML body. An image's `src="seed-image:images/x.png"` names one of `images`; the seeder points
-   * it at the uploaded file.
+   * HTML body. A picture's `src="seed-picture:pictures/x.png"` names one of `pictures`; the seeder
+   * points it at the uploaded file.
    */
   file: string;
   /** null: no banner. */
-  banner?: string | null;
-  bannerAlt?: string;
+  banner_image?: string | null;
+  banner_alt?: string;
   /** The editor's excerpt. */
   excerpt?: string;
   /** Pictures for the body. */
-  images?: string[];
+  pictures?: string[];
   /** Ticked: the blog leads with the newest public featured post. */
   featured?: boolean;
-  /** Slugs of its topics, from tags.json. */
-  tags?: string[];
+  /** Slugs of its topics, from topics.json. */
+  topics?: string[];
   /** Slugs of its authors, from authors.json; none: "Ledgerwise Team". */
   authors?: string[];
   /** Published, dated this many days before the seed ran. */
@@ -44,11 +48,11 @@ export interface SeedTestimonial {
   author: string;
   position: string;
   company: string;
-  /** Image, relative to pocketbase/seed/; null: no avatar. */
+  /** A picture, relative to pocketbase/seed/; null: no avatar. */
   avatar?: string | null;
 }
 
-const SEED_IMAGE = /seed-image:([^"'\s>]+)/g;
+const SEED_PICTURE = /seed-picture:([^"'\s>]+)/g;
 const DAY_MS = 86_400_000;
 
 function mimeTypeOf(file: string): string {
@@ -63,7 +67,7 @@ async function readSeedFile(relative: string, seedDir: string): Promise<File> {
   });
 }
 
-interface SeedTag {
+interface SeedTopic {
   name: string;
   slug: string;
   description: string;
@@ -74,7 +78,7 @@ interface SeedAuthor {
   slug: string;
   role: string;
   bio: string;
-  /** Image, relative to pocketbase/seed/. */
+  /** A picture, relative to pocketbase/seed/. */
   avatar: string;
 }
 
@@ -111,7 +115,7 @@ function idsOf(ids: Map<string, string>, slugs: string[] = [], where: string): s
  * always looks recent.
  */
 function seedPublishing(
-  item: SeedBlog,
+  item: Pick<SeedBlog, 'publishedDaysAgo' | 'scheduledInDays'>,
   now = new Date(),
 ): { published: boolean; published_at: string } {
   const days =
@@ -123,15 +127,15 @@ function seedPublishing(
 }
 
 /**
- * The body's `seed-image:` sources pointed at the record's uploaded files, as root-relative
+ * The body's `seed-picture:` sources pointed at the record's uploaded files, as root-relative
  * `/api/files/…` paths: they stay right when the local PocketBase moves to another port.
- * `sources`: the seed paths of `images`, in upload order.
+ * `sources`: the seed paths of `pictures`, in upload order.
  */
 function pointAtUploads(html: string, record: RecordModel, sources: string[]): string {
-  return html.replace(SEED_IMAGE, (_, source: string) => {
+  return html.replace(SEED_PICTURE, (_, source: string) => {
     const index = sources.indexOf(source);
     if (index < 0)
-      throw new Error(`${source} is used in a seed post but not listed in its images.`);
+      throw new Error(`${source} is used in a seed post but not listed in its pictures.`);
     return `/api/files/${record.collectionId}/${record.id}/${record.pictures[index]}`;
   });
 }
@@ -166,7 +170,7 @@ export async function seedPocketBase({
   const read = async (name: string) => JSON.parse(await readFile(path.join(seedDir, name), 'utf8'));
   const testimonials: SeedTestimonial[] = await read('testimonials.json');
   const blogs: SeedBlog[] = await read('blogs.json');
-  const tags: SeedTag[] = await read('tags.json');
+  const topics: SeedTopic[] = await read('topics.json');
   const authors: SeedAuthor[] = await read('authors.json');
 
   // Records are plain objects: the SDK sends one with a File in it as multipart form data.
@@ -177,42 +181,41 @@ export async function seedPocketBase({
       ...(avatar && { avatar: await readSeedFile(avatar, seedDir) }),
     });
   }
-  const tagIds = await seedBySlug(pb, 'topics', tags, async (tag) => tag);
+  const topicIds = await seedBySlug(pb, 'topics', topics, async (topic) => topic);
   const authorIds = await seedBySlug(pb, 'authors', authors, async ({ avatar, ...text }) => ({
     ...text,
     avatar: await readSeedFile(avatar, seedDir),
   }));
   for (const item of blogs) {
-    const content = await readFile(path.join(seedDir, item.file), 'utf8');
-    const publishing = seedPublishing(item);
-    const images = item.images ?? [];
+    // The seed's own keys, and the fields whose values name files and records; the rest (title,
+    // excerpt, banner_alt, featured) go to PocketBase as they are.
+    const { file, publishedDaysAgo, scheduledInDays, banner_image, pictures = [], ...rest } = item;
+    const content = await readFile(path.join(seedDir, file), 'utf8');
+    const publishing = seedPublishing({ publishedDaysAgo, scheduledInDays });
     const fields = {
-      title: item.title,
-      banner_alt: item.bannerAlt ?? '',
-      excerpt: item.excerpt ?? '',
-      featured: Boolean(item.featured),
-      topics: idsOf(tagIds, item.tags, item.file),
-      authors: idsOf(authorIds, item.authors, item.file),
-      ...(item.banner && { banner_image: await readSeedFile(item.banner, seedDir) }),
+      ...rest,
+      topics: idsOf(topicIds, rest.topics, file),
+      authors: idsOf(authorIds, rest.authors, file),
+      ...(banner_image && { banner_image: await readSeedFile(banner_image, seedDir) }),
     };
-    if (images.length === 0) {
+    if (pictures.length === 0) {
       await pb.collection('blogs').create({ ...fields, content, ...publishing });
     } else {
       // Created as a draft with its pictures, then given the body that names them, and published.
       const record = await pb.collection('blogs').create({
         ...fields,
-        pictures: await Promise.all(images.map((image) => readSeedFile(image, seedDir))),
+        pictures: await Promise.all(pictures.map((picture) => readSeedFile(picture, seedDir))),
       });
       await pb
         .collection('blogs')
-        .update(record.id, { content: pointAtUploads(content, record, images), ...publishing });
+        .update(record.id, { content: pointAtUploads(content, record, pictures), ...publishing });
     }
   }
   const drafts = blogs.filter((item) => !seedPublishing(item).published).length;
   log(
     `Seeded PocketBase with ${blogs.length} blog posts (${drafts} draft, ` +
       `${blogs.filter((item) => item.scheduledInDays !== undefined).length} scheduled) and ` +
-      `${testimonials.length} testimonials, in ${tags.length} topics, by ${authors.length} authors.`,
+      `${testimonials.length} testimonials, in ${topics.length} topics, by ${authors.length} authors.`,
   );
   return {
     seeded: true,

@@ -1,17 +1,17 @@
 /**
- * Generates the seed images from SVG written here (no third-party assets): abstract banners
+ * Generates the seed pictures from SVG written here (no third-party assets): abstract banners
  * (1200×630 JPEG), illustrated-initial avatars (256×256 WebP) and a diagram for a post's body
  * (1200×560 PNG), each under 100 KB.
- * Deterministic: the same names always give the same pictures. Output: pocketbase/seed/images/.
+ * Deterministic: the same names always give the same pictures. Output: pocketbase/seed/pictures/.
  *
- * Run: node pocketbase/seed/make-images.mjs
+ * Run: node pocketbase/seed/make-pictures.mjs
  */
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'images');
+const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pictures');
 const MAX_BYTES = 100 * 1024;
 
 /** @typedef {'bars' | 'rings' | 'grid' | 'waves' | 'nodes' | 'stack'} Motif */
@@ -211,7 +211,7 @@ async function main() {
     await job.render().toFile(target);
     const { size } = await stat(target);
     if (size >= MAX_BYTES)
-      throw new Error(`${job.file} is ${size} bytes; seed images must stay under 100 KB.`);
+      throw new Error(`${job.file} is ${size} bytes; seed pictures must stay under 100 KB.`);
     console.log(`${job.file}  ${(size / 1024).toFixed(1)} KB`);
   }
 }
