@@ -7,12 +7,16 @@
 import path from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { ClientResponseError } from 'pocketbase';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
-import { hooksDirWithout, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import {
+  hooksDirWithout,
+  refusalOf,
+  startTestPocketBase,
+  type TestPocketBase,
+} from '../support/pocketbase';
 import { gifFrames, hugeFileRefusal, pngHeader, TINY_PNG } from '../support/publishCases';
 
 /** 20,000 × 20,000, a few KB: PocketBase would take about 1.6 GB to decode it for a thumbnail. */
@@ -26,17 +30,6 @@ const png = (bytes: Uint8Array | string, name: string) =>
       type: 'image/png',
     },
   );
-
-/** The refusal's status, message and field errors, or undefined when the save went through. */
-async function answerOf(save: Promise<unknown>) {
-  try {
-    await save;
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof ClientResponseError)) throw error;
-    return { status: error.status, message: error.response.message, data: error.response.data };
-  }
-}
 
 let server: TestPocketBase;
 let pb: PocketBase;
@@ -57,7 +50,7 @@ describe('an upload over the pixel cap', () => {
   it.each(fields)(
     '%s.%s is refused at save, a draft’s too, with the field’s error',
     async (collection, field, data) => {
-      const answer = await answerOf(
+      const answer = await refusalOf(
         pb.collection(collection).create({ ...data, [field]: png(GIANT, 'giant.png') }),
       );
       expect(answer).toMatchObject({
@@ -83,7 +76,7 @@ describe('an upload over the pixel cap', () => {
     const frames = new File([new Uint8Array(gifFrames(7000, 7000, 5))], 'frames.gif', {
       type: 'image/gif',
     });
-    const answer = await answerOf(pb.collection('authors').create({ name: 'Frames', slug: 'frames', avatar: frames })); // prettier-ignore
+    const answer = await refusalOf(pb.collection('authors').create({ name: 'Frames', slug: 'frames', avatar: frames })); // prettier-ignore
     expect(answer?.message).toBe(
       'The picture frames.gif is 245 megapixels in 5 frames, over the 50 megapixels limit: upload a smaller picture.',
     );
@@ -91,7 +84,7 @@ describe('an upload over the pixel cap', () => {
 
   it('is refused when added to a record that exists', async () => {
     const author = await pb.collection('authors').create({ name: 'Sipho', slug: 'sipho' });
-    const answer = await answerOf(
+    const answer = await refusalOf(
       pb.collection('authors').update(author.id, { avatar: png(GIANT, 'giant.png') }),
     );
     expect(answer?.status).toBe(400);
@@ -156,7 +149,7 @@ describe('a picture over the pixel cap stored before the cap existed', () => {
   it('is not published in a body: the publish check reads its header', async () => {
     const client = await superuserClient(old.url, superuser);
     const src = `/api/files/${author.collectionId}/${author.id}/${author.avatar}`;
-    const answer = await answerOf(
+    const answer = await refusalOf(
       client.collection('blogs').create({
         title: 'Old picture',
         content: `<p><img src="${src}" alt=""></p>`,
@@ -206,7 +199,9 @@ describe('a picture pasted into a body', () => {
 
   it('over the limits, refuses the save, a draft’s too, saying why', async () => {
     const huge = `<p><img src="data:image/png;base64,${Buffer.from(GIANT).toString('base64')}"></p>`;
-    const answer = await answerOf(pb.collection('blogs').create({ title: 'Draft', content: huge }));
+    const answer = await refusalOf(
+      pb.collection('blogs').create({ title: 'Draft', content: huge }),
+    );
     expect(answer).toMatchObject({
       status: 400,
       message:

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import PocketBase from 'pocketbase';
+import PocketBase, { ClientResponseError } from 'pocketbase';
 import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
@@ -187,4 +187,19 @@ export async function allowOldIds(pb: PocketBase, collection: string) {
   await pb.collections.update(collection, {
     fields: fields.map((field) => (field.name === 'id' ? { ...field, pattern } : field)),
   });
+}
+
+/**
+ * What PocketBase answered a request it refused: its status, its message and its field errors
+ * (what the admin UI shows under each field); undefined when the request went through.
+ */
+export async function refusalOf(request: Promise<unknown>) {
+  try {
+    await request;
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof ClientResponseError)) throw error;
+    const { message, data } = error.response as { message: string; data: Record<string, unknown> };
+    return { status: error.status, message, data };
+  }
 }
