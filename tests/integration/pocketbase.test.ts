@@ -294,6 +294,22 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
   });
 });
 
+/**
+ * In `work`: a data folder, an empty hooks folder, and a migrations folder holding the project's
+ * migrations before `migration`; `files`, all of them in order.
+ */
+async function migrationsBefore(work: string, migration: string) {
+  const dataDir = path.join(work, 'pb');
+  const noHooks = path.join(work, 'hooks');
+  const before = path.join(work, 'before');
+  await mkdir(noHooks);
+  await mkdir(before);
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
+  for (const file of files.slice(0, files.indexOf(migration)))
+    await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+  return { dataDir, noHooks, before, files };
+}
+
 describe('the private drafts migration, undone', () => {
   const PRIVACY = '1764460800_private_drafts.js';
   let work: string;
@@ -301,14 +317,7 @@ describe('the private drafts migration, undone', () => {
 
   it('restores the rules it replaced: open topics and authors, lists without the guard', async () => {
     work = await mkdtemp(path.join(tmpdir(), 'lw-pb-privacy-down-'));
-    const dataDir = path.join(work, 'pb');
-    const noHooks = path.join(work, 'hooks');
-    const before = path.join(work, 'before');
-    await mkdir(noHooks);
-    await mkdir(before);
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
-    for (const file of files.slice(0, files.indexOf(PRIVACY)))
-      await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    const { dataDir, noHooks, before, files } = await migrationsBefore(work, PRIVACY);
     const superuser = { email: 'down@test.local', password: 'down-test-password' };
 
     let server = await startPocketBase({ dataDir, hooksDir: noHooks, superuser });
@@ -349,14 +358,7 @@ describe('the topics and pictures migration', () => {
 
   it("renames the collection tags and the posts' tags and images to topics and pictures, keeping ids, values, files and what visitors see; undone, the old names come back", async () => {
     work = await mkdtemp(path.join(tmpdir(), 'lw-pb-rename-'));
-    const dataDir = path.join(work, 'pb');
-    const noHooks = path.join(work, 'hooks');
-    const before = path.join(work, 'before');
-    await mkdir(noHooks);
-    await mkdir(before);
-    const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
-    for (const file of files.slice(0, files.indexOf(RENAME)))
-      await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+    const { dataDir, noHooks, before, files } = await migrationsBefore(work, RENAME);
     const superuser = { email: 'rename@test.local', password: 'rename-test-password' };
     const setup = { dataDir, hooksDir: noHooks, superuser };
     const bytes = Buffer.from(await (await pngBlob(40, 20)).arrayBuffer());

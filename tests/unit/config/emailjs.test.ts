@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
-import { describeMissingEmailjsConfig, readEmailjsConfig as readConfig } from '@/config/emailjs';
-
-/** The settings as config/env.ts reads them: through astro:env, with the schema's defaults. */
-const readEmailjsConfig = (values: Record<string, string | undefined>) =>
-  readConfig({ ...readEnv(ENV_SCHEMA, {}), ...values });
-
-const FULL_ENV = {
-  PUBLIC_EMAILJS_SERVICE_ID: 'service_abc',
-  PUBLIC_EMAILJS_TEMPLATE_ID: 'template_xyz',
-  PUBLIC_EMAILJS_PUBLIC_KEY: 'public-key-123',
-};
+import { describeMissingEmailjsConfig } from '@/config/emailjs';
+import { FULL_ENV, readEmailjsConfig } from '../../support/emailjsConfig';
 
 describe('readEmailjsConfig', () => {
   it('reads the three ids and defaults the origin to EmailJS', () => {

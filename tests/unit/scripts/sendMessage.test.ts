@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildContactPayload, CONTACT_RATE_LIMIT_ID } from '@/lib/contact/payload';
-import { ENV_SCHEMA, readEnv } from '@/config/envSchema.ts';
-import { readEmailjsConfig as readConfig, type EmailjsConfigResult } from '@/config/emailjs';
+import type { EmailjsConfigResult } from '@/config/emailjs';
+import { FULL_ENV, readEmailjsConfig } from '../../support/emailjsConfig';
 import { getRateLimitStorage, sendContactMessage, type EmailjsSdk } from '@/scripts/sendMessage';
 import { LIMITS } from '@/config/site';
 import {
@@ -14,16 +14,6 @@ import {
   startEmailjsServer,
   type EmailjsServer,
 } from '../../support/emailjsServer';
-
-/** The settings as config/env.ts reads them: through astro:env, with the schema's defaults. */
-const readEmailjsConfig = (values: Record<string, string | undefined>) =>
-  readConfig({ ...readEnv(ENV_SCHEMA, {}), ...values });
-
-const FULL_ENV = {
-  PUBLIC_EMAILJS_SERVICE_ID: 'service_abc',
-  PUBLIC_EMAILJS_TEMPLATE_ID: 'template_xyz',
-  PUBLIC_EMAILJS_PUBLIC_KEY: 'public-key-123',
-};
 
 const params = buildContactPayload(
   {
