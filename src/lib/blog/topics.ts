@@ -45,8 +45,11 @@ export function referencedBy<T extends Named>(
 }
 
 /**
- * Up to `count` other live posts to read next: those sharing the most topics first, then the
- * newest. Never the post itself, never a draft or a scheduled post (in a preview).
+ * Up to `count` other live posts to read next: those sharing the most topics first; among equals,
+ * and after them, the posts nearest in date, before or after it (the newer of two as near).
+ * Never the newest posts site-wide as such: so an edit to a post changes the related block only of
+ * posts near it, and a rebuild re-renders those alone. Never the post itself, never a draft or a
+ * scheduled post (in a preview).
  */
 export function relatedPosts<P extends ReferringPost>(
   post: P,
@@ -55,10 +58,11 @@ export function relatedPosts<P extends ReferringPost>(
 ): P[] {
   const shared = (other: P) =>
     other.data.topics.filter((id) => post.data.topics.includes(id)).length;
+  const at = Math.max(0, newestFirst.indexOf(post));
   return newestFirst
-    .filter((other) => other.id !== post.id && other.data.status === 'published')
-    .map((other, order) => ({ other, order, score: shared(other) }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map((other, order) => ({ other, order, distance: Math.abs(order - at), score: shared(other) }))
+    .filter(({ other }) => other.id !== post.id && other.data.status === 'published')
+    .sort((a, b) => b.score - a.score || a.distance - b.distance || a.order - b.order)
     .slice(0, count)
     .map(({ other }) => other);
 }

@@ -69,19 +69,24 @@ describe('referencedBy', () => {
 });
 
 describe('relatedPosts', () => {
-  it('ranks by shared topics, then by recency, and never returns the post itself', () => {
-    // p3 shares tax and vat with p5; p6 (vat) and p1 (tax) share one; p6 is newer.
+  it('ranks by shared topics, then by nearness in date, and never returns the post itself', () => {
+    // p3 shares tax and vat with p5; p6 (vat) and p1 (tax) share one; p6 is nearer p5.
     expect(ids(relatedPosts(POSTS[1], POSTS, 3))).toEqual(['p3', 'p6', 'p1']);
-    expect(ids(relatedPosts(POSTS[4], POSTS, 3))).toEqual(['p3', 'p6', 'p5']);
+    // p3 shares audit with p2; then the posts nearest p2: p1 just before it, p4 just after.
+    expect(ids(relatedPosts(POSTS[4], POSTS, 3))).toEqual(['p3', 'p1', 'p4']);
   });
 
-  it('fills with the newest posts when few or none share a topic, up to the count', () => {
-    expect(ids(relatedPosts(POSTS[2], POSTS, 3))).toEqual(['p6', 'p5', 'p3']);
+  it('fills with the posts nearest in date, before and after, never the newest site-wide', () => {
+    // p4 shares nothing: p5 and p3 are as near (the newer first), then p6 and p2 (p6 first).
+    expect(ids(relatedPosts(POSTS[2], POSTS, 3))).toEqual(['p5', 'p3', 'p6']);
     expect(ids(relatedPosts(POSTS[0], [POSTS[0], POSTS[3]], 3))).toEqual(['p3']);
+    // The oldest of many, sharing nothing: its neighbours, not the newest posts.
+    const many = Array.from({ length: 20 }, (_, index) => post(`n${20 - index}`, []));
+    expect(ids(relatedPosts(many[19], many, 3))).toEqual(['n2', 'n3', 'n4']);
   });
 
   it('never suggests a draft or a scheduled post (a preview holds them)', () => {
     const list = [post('d', ['tax'], 'draft'), post('s', ['tax'], 'scheduled'), ...POSTS];
-    expect(ids(relatedPosts(POSTS[5], list, 3))).toEqual(['p5', 'p3', 'p6']);
+    expect(ids(relatedPosts(POSTS[5], list, 3))).toEqual(['p3', 'p5', 'p2']);
   });
 });
