@@ -206,6 +206,26 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: LAYERS }] },
   },
   {
+    // Pages read content and pass it down; components render what they are given, so that a
+    // page's props are all it shows and its incremental-build key (src/cms/cacheKey.ts) is a
+    // digest of them. Types may still be imported.
+    files: ['src/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['astro:content', '@/cms/queries'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              'Components read no content: the page reads it (src/cms/queries.ts) and passes it ' +
+              'as props, which are then its cacheKey.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Pure functions take values and return values: the effects are their callers' (the disk and
     // PocketBase in cms, pages and integrations; the browser's requests and storage in
     // src/scripts; the environment in src/config/env.ts). Types may still be imported.

@@ -73,6 +73,13 @@ export async function getAuthorsInUse() {
   return inUse(await getNamed('authors'), await getSortedPosts(), 'authors');
 }
 
+/** The testimonials in their order (the samples when PocketBase has none: cms/testimonials.ts). */
+export async function getTestimonials() {
+  return (await getCollection('testimonials'))
+    .sort((a, b) => a.data.order - b.data.order)
+    .map(({ data }) => data);
+}
+
 /** The blog's load state: ok, or not and why (`astro dev` shows the message on the blog page). */
 export async function getBlogLoadState(): Promise<BlogLoadState> {
   const state = await getEntry('blogLoadState', BLOG_LOAD_STATE_ID);
@@ -80,13 +87,25 @@ export async function getBlogLoadState(): Promise<BlogLoadState> {
   return { ok: false, message: state.data.message ?? 'Failed to fetch blogs' };
 }
 
-/** A post's authors, in the editor's order (none: the post is by the site's team). */
-export async function getAuthorsOf(post: CollectionEntry<'blogs'>) {
-  if (post.data.authors.length === 0) return [];
-  return referencedBy(post, await getNamed('authors'), 'authors');
-}
-
 /** "Ann", "Ann and Bob", "Ann, Bob and Cy": a post's authors on its card. */
-export function joinNames(names: string[]): string {
+function joinNames(names: string[]): string {
   return new Intl.ListFormat(SITE.locale, { type: 'conjunction' }).format(names);
 }
+
+/**
+ * Posts as their cards show them (the lists, a topic's or an author's page, a post's related
+ * posts): exactly the fields a card renders, its authors' names among them, so that a page's
+ * props, and so its incremental-build key, change only when what it shows does.
+ */
+export async function getPostCards(posts: readonly CollectionEntry<'blogs'>[]) {
+  const authors = await getNamed('authors');
+  return posts.map(({ id, data }) => {
+    const names = referencedBy({ id, data }, authors, 'authors').map(({ data }) => data.name);
+    const { title, excerpt, displayDate, date, readTime, status, banner } = data;
+    // A post by the team shows no author line on its card, as before authors existed.
+    const author = names.length > 0 ? joinNames(names) : undefined;
+    return { id, title, excerpt, displayDate, date, readTime, status, banner, author };
+  });
+}
+
+export type PostCardData = Awaited<ReturnType<typeof getPostCards>>[number];

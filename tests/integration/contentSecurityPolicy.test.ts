@@ -61,10 +61,10 @@ async function readPage(file: string) {
     .filter((e) => e.tagName === 'script' && attribute(e, 'src') === undefined)
     .filter((e) => !/^application\/(ld\+)?json$/.test(attribute(e, 'type') ?? ''))
     .map((e) => e.childNodes.map((child) => ('value' in child ? child.value : '')).join(''));
-  const searchBox = elements.some(
+  const searchable = elements.some(
     (e) => e.tagName === 'form' && attribute(e, 'data-search') === '',
   );
-  return { metas: metas.length, directives, scripts, searchBox };
+  return { metas: metas.length, directives, scripts, searchable };
 }
 
 const hashOf = (text: string) =>
@@ -99,10 +99,10 @@ describe('the built pages', () => {
   it('let only the pages with the search box compile WebAssembly (Pagefind)', async () => {
     const withBox: string[] = [];
     for (const { file } of await listBuiltPages(outDir)) {
-      const { directives, searchBox } = await readPage(file);
-      if (searchBox) withBox.push(file);
+      const { directives, searchable } = await readPage(file);
+      if (searchable) withBox.push(file);
       const wasm = (directives.get('script-src') ?? []).includes("'wasm-unsafe-eval'");
-      expect(wasm, file).toBe(searchBox);
+      expect(wasm, file).toBe(searchable);
     }
     expect(withBox).toEqual(expect.arrayContaining(['blog.html', 'blog/search.html']));
   });

@@ -1,8 +1,9 @@
 /**
  * Astro's incremental build with the pages' cacheKeys, through real builds of the seed content: an
- * editor renames a post, its topic and an author; the rebuild into the same folders is byte for
- * byte a cold build's and renders again only the pages whose bytes changed. A failed listener
- * build leaves no cached page a later build could trust wrongly.
+ * editor renames a post, its topic and an author, rewrites another post's body, changes a
+ * testimonial and features another post; the rebuild into the same folders is byte for byte a
+ * cold build's and renders again only the pages whose bytes changed. A failed listener build
+ * leaves no cached page a later build could trust wrongly.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -51,7 +52,7 @@ function pagesOf(output: string) {
 const KEYED = /^\/(og\/|blog\/(page|topic|author)\/|blog\/(?!topics\.|search\.|404\.)[^/]+\.html$)/;
 
 describe('incremental builds', () => {
-  it('after an edit to a post, its topic and its author, renders exactly the pages that show them, and the site equals a build from an empty cache', async () => {
+  it("after edits to a post's title, another's body, a topic, an author, a testimonial and the featured choice, renders exactly the pages that show them, and the site equals a build from an empty cache", async () => {
     const server = await startTestPocketBase({ seed: true });
     servers.push(server);
     const pb = await server.superuserClient();
@@ -73,6 +74,24 @@ describe('incremental builds', () => {
     await pb.collection('blogs').update(post.id, { title: 'POPIA: the checklist, revised' });
     await pb.collection('topics').update(topic.id, { name: 'Compliance & Privacy' });
     await pb.collection('authors').update(author.id, { name: 'Daniel J. Botha' });
+    // Another post's body, a testimonial, and which post is featured.
+    const rewritten = await pb.collection('blogs').getFirstListItem('title ~ "IFRS for SMEs"');
+    await pb.collection('blogs').update(rewritten.id, {
+      content: `${rewritten.content}<p>A closing note, added.</p>`,
+    });
+    const [testimonial] = await pb.collection('testimonials').getFullList({ sort: 'created' });
+    await pb.collection('testimonials').update(testimonial.id, { quote: 'Better every month.' });
+    const featured = await pb.collection('blogs').getFirstListItem('featured = true');
+    const next = await pb
+      .collection('blogs')
+      .getFirstListItem(
+        pb.filter(
+          'featured = false && published = true && published_at <= @now && id != {:id}',
+          post,
+        ),
+      );
+    await pb.collection('blogs').update(featured.id, { featured: false });
+    await pb.collection('blogs').update(next.id, { featured: true });
 
     const incrementalOut = first.outDir;
     const [incremental, fresh] = await Promise.all([
@@ -98,6 +117,12 @@ describe('incremental builds', () => {
     expect(differing.map(([file]) => file)).toEqual([]);
     expect(await readFile(path.join(incrementalOut, 'blog', `${post.id}.html`), 'utf8')).toContain(
       'POPIA: the checklist, revised',
+    );
+    const page = (file: string) => readFile(path.join(incrementalOut, file), 'utf8');
+    expect(await page(`blog/${rewritten.id}.html`)).toContain('A closing note, added.');
+    expect(await page('index.html')).toContain('Better every month.');
+    expect(await page('blog.html')).toMatch(
+      new RegExp(`Featured Article[\\s\\S]*?data-post-card="${next.id}"`),
     );
 
     // (b) Rendered again: exactly the keyed pages whose bytes the edit changed; the rest reused.

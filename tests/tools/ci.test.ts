@@ -1,7 +1,7 @@
 /**
  * What CI runs is what the docs promise: `.ci/run` runs `npm run check` (types, ESLint with the
  * layer rule, Prettier, the package audit) before `npm test`, the layer rule refuses an upward
- * import wherever it is planted, and src/lib refuses I/O.
+ * import wherever it is planted, src/lib refuses I/O, and components read no content.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,6 +42,21 @@ describe('CI', () => {
     ['export const url = process.env.SITE_URL;', 'no-restricted-properties'],
   ])('refuses I/O planted in src/lib: %s', async (code, ruleId) => {
     expect(await ruleIds('src/lib/planted.ts', code)).toContain(ruleId);
+  });
+
+  it.each([
+    "import { getCollection } from 'astro:content';",
+    "import { hasSearchablePosts } from '@/cms/queries';",
+  ])('refuses a component that reads content itself: %s', async (code) => {
+    expect(await ruleIds('src/components/blog/planted.ts', code)).toContain(
+      '@typescript-eslint/no-restricted-imports',
+    );
+    // What it is given, it may name by type.
+    const typeOnly = code.replace(
+      /^import \{ (\w+) \}(.*)$/,
+      'import type { $1 }$2\nexport type T = $1;',
+    );
+    expect(await ruleIds('src/components/blog/planted.ts', typeOnly)).toEqual([]);
   });
 
   it('lets src/lib import its pure configuration', async () => {
