@@ -1,7 +1,9 @@
 /**
  * The scale builds against temporary PocketBases, each timed by hyperfine with its process tree's
- * peak memory sampled: 1,000 posts without banners (1,000 share cards), then 1,000 with banners,
- * each cold then warm into the same folders (as the listener builds); then 5,000 cold (not --quick).
+ * peak memory sampled and its phases read from its stamped output (phases.ts): 1,000 posts without
+ * banners (1,000 share cards), then 1,000 with banners, each cold then warm into the same folders
+ * (as the listener builds), then the newest post's title edited and built again; then 5,000 cold
+ * and edited (not --quick).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,17 +16,28 @@ import { createPosts } from '../local/pocketbase/posts.ts';
 import { startPocketBase } from '../local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
 import type { BuildFigure, Figures } from './budgets.ts';
+import type PocketBase from 'pocketbase';
 import { benchPost, createPostsWithPictures } from './fixture.ts';
 import { samplePeakMemory } from './memory.ts';
+import { phaseTable, readPhases, type PhaseReport } from './phases.ts';
 
 const ASTRO = path.join(PROJECT_ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const STAMP = path.join(PROJECT_ROOT, 'tools', 'bench', 'stampLines.ts');
 const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 /** One `astro build` with `dir`'s output and cache folders, as hyperfine times it. */
 async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Promise<BuildFigure> {
   const json = path.join(dir, 'hyperfine.json');
   const log = path.join(dir, 'build.log');
-  const build = [process.execPath, ASTRO, 'build', '--outDir', path.join(dir, 'dist')];
+  const build = [
+    process.execPath,
+    STAMP,
+    process.execPath,
+    ASTRO,
+    'build',
+    '--outDir',
+    path.join(dir, 'dist'),
+  ];
   const hyperfine = spawn(
     'hyperfine',
     [
@@ -53,7 +66,26 @@ async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Pr
     return { failed: output.trim().split('\n').slice(-3).join(' ') || `hyperfine exit ${code}` };
   }
   const [result] = JSON.parse(await readFile(json, 'utf8')).results;
-  return { seconds: result.mean, cpuSeconds: result.user + result.system, peakBytes };
+  const { phases, rendered, restored } = readPhases(await readFile(log, 'utf8'));
+  return {
+    seconds: result.mean,
+    cpuSeconds: result.user + result.system,
+    peakBytes,
+    phases,
+    rendered,
+    restored,
+  };
+}
+
+/** Edits the newest live post's title, as an editor fixing a typo would. */
+async function editNewestTitle(pb: PocketBase) {
+  const [newest] = (
+    await pb.collection('blogs').getList(1, 1, {
+      filter: 'published = true && published_at <= @now',
+      sort: '-published_at',
+    })
+  ).items;
+  await pb.collection('blogs').update(newest.id, { title: `${newest.title} (edited)` });
 }
 
 /** A PocketBase in `work` with a superuser client, stopped by measureBuildScale. */
@@ -104,15 +136,31 @@ export async function measureBuildScale({ quick, posts }: { quick: boolean; post
     await createPostsWithPictures(pb, posts);
     await build('cold1000', `cold build, ${posts} posts`, server.url, path.join(work, 'small'));
     await build('warm1000', `warm build, ${posts} posts`, server.url, path.join(work, 'small'));
+    await editNewestTitle(pb);
+    await build(
+      'edit1000',
+      `the newest post's title edited, ${posts} posts`,
+      server.url,
+      path.join(work, 'small'),
+    );
     if (!quick) {
       await createPosts(pb, 4 * posts, (index: number) => benchPost(posts + index));
+      const large = path.join(work, 'large');
+      await build('cold5000', `cold build, ${5 * posts} posts`, server.url, large);
+      await editNewestTitle(pb);
       await build(
-        'cold5000',
-        `cold build, ${5 * posts} posts`,
+        'edit5000',
+        `the newest post's title edited, ${5 * posts} posts`,
         server.url,
-        path.join(work, 'large'),
+        large,
       );
     }
+    const measured = Object.entries(builds).flatMap(([name, figure]) =>
+      'phases' in figure ? [[name, figure] as [string, PhaseReport]] : [],
+    );
+    console.log(
+      `\n  Phases, seconds (phases.ts):\n${phaseTable(Object.fromEntries(measured)).replace(/^/gm, '  ')}`,
+    );
   } finally {
     await Promise.all(servers.map((running) => running.stop()));
     await rm(work, { recursive: true, force: true });
