@@ -57,7 +57,8 @@ export default defineConfig({
     }),
     // After the sitemap: fails the build when the sitemap could not be written.
     lastmod.integration,
-    searchIndex(),
+    // Left out of the rebuild listener's builds, which write it once the pages are live.
+    searchIndex({ later: env.SEARCH_INDEX_LATER }),
     // The pictures the content loaders cached, as images Astro optimises.
     pocketbaseImages(),
     // A production build stops when the contact form could not send.

@@ -46,6 +46,7 @@ export const ENV_SCHEMA = {
   SITE_URL: field.string({ ...server, optional: true, url: true }),
   ASTRO_CACHE_DIR: field.string({ ...server, default: 'node_modules/.astro' }),
   LOCAL_BUILD: field.boolean({ ...server, default: false }),
+  SEARCH_INDEX_LATER: field.boolean({ ...server, default: false }),
 
   POCKETBASE_URL: field.string({ ...server, optional: true, url: true }),
   POCKETBASE_TIMEOUT_SECONDS: field.number({ ...server, gt: 0, default: 30 }),

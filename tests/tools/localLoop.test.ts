@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PocketBase from 'pocketbase';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   LOCAL_SUPERUSER_EMAIL,
   LOCAL_SUPERUSER_PASSWORD,
@@ -19,6 +19,7 @@ import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';
 import { isRunning, processTable } from '../support/processes';
+import { readSearchIndex } from '../support/searchIndex';
 
 const EXAMPLE = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
 
@@ -29,6 +30,8 @@ afterEach(async () => {
 
 interface Running {
   child: ChildProcess;
+  /** The project copy the script runs in. */
+  root: string;
   output: () => string;
   /** Every process started under the script so far (PocketBase, builds, astro dev, …). */
   descendants: Set<number>;
@@ -85,6 +88,7 @@ async function startScript(script: string, args: string[], env: Record<string, s
 
   const running: Running = {
     child,
+    root: project.root,
     output: () => output,
     descendants,
     async waitFor(pattern, timeoutMs, what) {
@@ -231,7 +235,20 @@ describe('npm start: the whole publishing loop', () => {
       await sleep(500);
     }
     const servedAfter = (Date.now() - saved) / 1000;
-    expect(start.output()).not.toMatch(/FAILED/);
+    // The pages went live before their search index, which follows them.
+    const live = path.join(start.root, '.rebuild', 'start', 'current');
+    const indexed = async () => {
+      const pages = await readSearchIndex(live).catch(() => []);
+      const titles = new Map(pages.map((page) => [page.url, page.title]));
+      return (
+        titles.get(`/blog/${edited.id}`) === title &&
+        titles.get(`/blog/${created.id}`) === 'Provisional tax: the August deadline' &&
+        !titles.has(`/blog/${deleted.id}`)
+      );
+    };
+    await vi.waitUntil(indexed, { timeout: 120_000, interval: 500 });
+    expect(start.output()).toMatch(/build \d+: its search index published after \d+\.\d s/);
+    expect(start.output()).not.toMatch(/FAILED|\d: search index: /);
     console.log(
       `npm start: three saves → served in ${servedAfter.toFixed(1)} s (load ${loadavg()
         .map((value) => value.toFixed(2))

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatContentWarnings } from '@/integrations/contentWarnings.ts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startListenerEndpoint } from '../../tools/publish/rebuildListener/endpoint.ts';
 import { createBuildQueue } from '../../tools/publish/rebuildListener/buildQueue.ts';
 import { startStaticServer } from '../../tools/serve/staticServer.ts';
@@ -395,5 +395,106 @@ describe('rebuild listener: builds', () => {
     const kept = await readdir(path.join(work, 'builds'));
     expect(kept).toContain(path.basename(live));
     expect(kept.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('rebuild listener: the search index', () => {
+  /**
+   * The stub build, leaving its search index out as listenerBuild's builds do: writing it puts
+   * `pagefind/index.json` in the build's folder, naming the build, after `gate` opens (when
+   * given), or fails for the builds in `failing`.
+   */
+  function indexingBuild(
+    { gate, failing = new Set<number>() } = {} as {
+      gate?: () => Promise<void>;
+      failing?: Set<number>;
+    },
+  ) {
+    const stub = stubBuild();
+    const build = async (options: { outDir: string; signal: AbortSignal }) => {
+      const result = await stub.build(options);
+      const version = stub.starts.length;
+      return {
+        ...result,
+        writeSearchIndex: async () => {
+          await gate?.();
+          if (failing.has(version)) throw new Error(`Pagefind stopped (build ${version})`);
+          await mkdir(path.join(options.outDir, 'pagefind'), { recursive: true });
+          await writeFile(
+            path.join(options.outDir, 'pagefind', 'index.json'),
+            `{"build":${version}}`,
+          );
+          return `index of build ${version}`;
+        },
+      };
+    };
+    return { build, starts: stub.starts };
+  }
+
+  const read = (site: string, pathname: string) =>
+    fetch(`${site}${pathname}`).then((response) => response.text());
+
+  it('indexes the first build before it goes live, then puts each next build live at once with the live index, and its own right after', async () => {
+    let opened = Promise.withResolvers<void>();
+    let indexing = false;
+    const gate = async () => {
+      indexing = true;
+      await opened.promise;
+      indexing = false;
+    };
+    const queue = makeQueue(indexingBuild({ gate }).build);
+    await queue.prepare();
+    const site = await serve(path.join(work, 'current'));
+
+    queue.request('first');
+    await vi.waitUntil(() => indexing);
+    // Nothing is live without its index.
+    expect(await queue.published()).toBeNull();
+    opened.resolve();
+    await queue.whenIdle();
+    expect(await read(site.url, '/page-3')).toMatch(/^<html>v1\|/);
+    expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":1}');
+    expect(logs.join('\n')).toMatch(
+      /build 1: search index written, index of build 1[\s\S]*build 1 published/,
+    );
+
+    opened = Promise.withResolvers<void>();
+    queue.request('second');
+    await vi.waitUntil(() => indexing);
+    // The new pages are live while their index is written, with the live one.
+    expect(await read(site.url, '/page-3')).toMatch(/^<html>v2\|/);
+    expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":1}');
+    opened.resolve();
+    await queue.whenIdle();
+    expect(await read(site.url, '/page-3')).toMatch(/^<html>v2\|/);
+    expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":2}');
+    expect(logs.join('\n')).toMatch(
+      /build 2 published after [\d.]+ s[\s\S]*build 2: its search index published after [\d.]+ s, index of build 2/,
+    );
+    expect(queue.stats).toMatchObject({ builds: 2, published: 2, failed: 0 });
+    // The first release is the live index's source no more: only the live release and one
+    // before it are kept, and the live one's index is its own.
+    expect(await readdir(path.join(work, 'builds'))).toHaveLength(2);
+  });
+
+  it('keeps the new pages live with the previous index when writing the new one fails, and says so', async () => {
+    const queue = makeQueue(indexingBuild({ failing: new Set([2]) }).build);
+    await queue.prepare();
+    const site = await serve(path.join(work, 'current'));
+    queue.request('first');
+    await queue.whenIdle();
+    queue.request('second, its index failing');
+    await queue.whenIdle();
+    expect(await read(site.url, '/page-3')).toMatch(/^<html>v2\|/);
+    expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":1}');
+    expect(queue.stats).toMatchObject({ builds: 2, published: 2, failed: 1 });
+    expect(queue.stats.lastError).toBe('search index: Pagefind stopped (build 2)');
+    expect(logs.join('\n')).toContain(
+      "build 2: search index: Pagefind stopped (build 2); the live pages keep the previous build's index.",
+    );
+
+    queue.request('third');
+    await queue.whenIdle();
+    expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":3}');
   });
 });

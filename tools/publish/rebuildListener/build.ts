@@ -1,10 +1,12 @@
 /**
  * The rebuild listener's build: `astro build` (../astroBuild.ts) into the build queue's stable
- * output folder, with a cache a failed build cannot spoil, stopped after a time limit.
+ * output folder, with a cache a failed build cannot spoil, stopped after a time limit, and with
+ * the search index left for the queue to write once the pages are live.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeSearchIndex } from '../../../src/integrations/searchIndex.ts';
 import { runAstroBuild } from '../astroBuild.ts';
 import { SECRET_VARIABLE } from './endpoint.ts';
 import type { BuildFunction } from './buildQueue.ts';
@@ -47,7 +49,8 @@ async function withTrustedCache<R extends { code: number | null }>(
  * The rebuild listener's build: `astro build` of `root` (default: this project) into the queue's
  * stable output folder with a persistent cache (withTrustedCache), stopped with its whole process
  * group after `timeoutSeconds`. The listener's secret is kept out of its environment: a build runs
- * the project's code and its dependencies, which have no use for it.
+ * the project's code and its dependencies, which have no use for it. The build leaves the search
+ * index out (SEARCH_INDEX_LATER): the queue puts the pages live, then has it written.
  */
 export function listenerBuild({
   root,
@@ -66,11 +69,20 @@ export function listenerBuild({
         root,
         outDir,
         cacheDir,
-        env: { ...env, [SECRET_VARIABLE]: undefined },
+        env: { ...env, SEARCH_INDEX_LATER: 'true', [SECRET_VARIABLE]: undefined },
         timeoutMs: timeoutSeconds * 1000,
         signal,
       }),
     );
+    if (result.code === 0) {
+      return {
+        ...result,
+        writeSearchIndex: async () => {
+          const { posts, seconds } = await writeSearchIndex(outDir);
+          return `${posts} posts indexed in ${seconds} s`;
+        },
+      };
+    }
     if (!result.timedOut) return result;
     return {
       ...result,

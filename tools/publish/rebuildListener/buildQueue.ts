@@ -3,11 +3,14 @@
  * build folded into one more. Each build writes into one stable folder (Astro reuses pages only
  * there); a successful one is copied as hard links into a new folder and published by renaming a
  * new symbolic link over the old, so readers see the old site or the new one, never a mix.
+ * A build that leaves the search index out (build.ts) goes live with the live site's index, then
+ * again with its own, written right after: a search may lag an edit by those seconds.
  */
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { findContentWarnings } from '../../../src/integrations/contentWarnings.ts';
+import { SEARCH_INDEX_FOLDER } from '../../../src/integrations/searchIndex.ts';
 import { linkTree } from './linkTree.ts';
 
 const OUTPUT_TAIL_CHARS = 4000;
@@ -17,6 +20,11 @@ export interface BuildResult {
   code: number | null;
   output?: string;
   timedOut?: boolean;
+  /**
+   * The build left the search index out: writes it into the build's folder, and says what it
+   * wrote. The queue calls it once the pages are live (before, for the first build).
+   */
+  writeSearchIndex?: () => Promise<string>;
 }
 /** Builds the site into `outDir`; `code` 0 means success. */
 export type BuildFunction = (options: {
@@ -175,22 +183,49 @@ export function createBuildQueue({
       await rm(stableDir, { recursive: true, force: true });
       return;
     }
-    try {
-      await linkTree(stableDir, outDir);
-    } catch (error) {
-      await rm(outDir, { recursive: true, force: true });
-      throw error;
+    // The live site's search index, which the new pages go live with while theirs is written.
+    const live = await publishedTarget(publishLink);
+    const liveIndex = live && path.join(live, SEARCH_INDEX_FOLDER);
+    const indexLater = liveIndex && existsSync(liveIndex) ? result.writeSearchIndex : undefined;
+    if (result.writeSearchIndex && !indexLater) {
+      log(`build ${sequence}: search index written, ${await result.writeSearchIndex()}`);
     }
-    await publish(outDir);
+    await release(outDir, indexLater && liveIndex);
     stats.published += 1;
     // What the build left out of the editors' content, on every build that has any.
     const warnings = findContentWarnings(String(result.output ?? ''));
     log(
       `build ${sequence} published after ${seconds} s: ${outDir}${warnings ? `\n${warnings}` : ''}`,
     );
+    if (indexLater) {
+      try {
+        const written = await indexLater();
+        await release(`${outDir}-search`);
+        const after = ((Date.now() - started) / 1000).toFixed(1);
+        log(`build ${sequence}: its search index published after ${after} s, ${written}`);
+      } catch (error) {
+        stats.failed += 1;
+        stats.lastError = `search index: ${error instanceof Error ? error.message : String(error)}`;
+        log(
+          `build ${sequence}: ${stats.lastError}; the live pages keep the previous build's index.`,
+        );
+      }
+    }
     await removeOldBuilds().catch((error: Error) =>
       log(`could not remove old builds: ${error.message}`),
     );
+  }
+
+  /** Copies the stable folder into `outDir` (with `searchIndex` as its index) and publishes it. */
+  async function release(outDir: string, searchIndex?: string | null) {
+    try {
+      await linkTree(stableDir, outDir);
+      if (searchIndex) await linkTree(searchIndex, path.join(outDir, SEARCH_INDEX_FOLDER));
+    } catch (error) {
+      await rm(outDir, { recursive: true, force: true });
+      throw error;
+    }
+    await publish(outDir);
   }
 
   async function loop() {
