@@ -11,7 +11,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatContentWarnings } from '@/integrations/contentWarnings.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startListenerEndpoint } from '../../tools/publish/rebuildListener/endpoint.ts';
-import { createBuildQueue } from '../../tools/publish/rebuildListener/buildQueue.ts';
+import {
+  createBuildQueue,
+  type BuildQueueOptions,
+} from '../../tools/publish/rebuildListener/buildQueue.ts';
 import { startStaticServer } from '../../tools/serve/staticServer.ts';
 import { hostileRequests, rawRequest } from '../support/rawHttp';
 
@@ -61,7 +64,7 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-function makeQueue(build: ReturnType<typeof stubBuild>['build']) {
+function makeQueue(build: BuildQueueOptions['build']) {
   return createBuildQueue({
     publishPath: path.join(work, 'current'),
     buildsDir: path.join(work, 'builds'),
