@@ -1,6 +1,6 @@
 /**
  * The bench's judge, pure: a run's figures in, one verdict per budget out (PASS, FAIL, or SKIP when
- * not measured). Lighthouse's budgets are lighthouserc.json's assertions, the scripts' are
+ * not measured). Lighthouse's budgets are lighthouserc.json's assertions, the sizes' are
  * .size-limit.json's limits (size-limit judges them), the builds' and publish's are in
  * judgeBudgets.
  */
@@ -13,7 +13,7 @@ export type LighthousePage = {
   cls: number | null;
 };
 /** One check of size-limit's --json output (no `passed` for a check without a limit). */
-export type ScriptCheck = { name: string; size: number; passed?: boolean };
+export type SizeCheck = { name: string; size: number; passed?: boolean };
 export type BuildFigure =
   | {
       seconds: number;
@@ -28,7 +28,7 @@ export type BuildFigure =
 export type PublishFigure = number | { failed: string };
 export type Figures = {
   lighthouse?: LighthousePage[] | null;
-  scripts?: ScriptCheck[] | null;
+  sizes?: SizeCheck[] | null;
   builds?: Partial<
     Record<
       | 'cold1000'
@@ -92,8 +92,8 @@ function judgeLighthouse(pages: LighthousePage[], assertions: Assertions): Verdi
   });
 }
 
-/** size-limit's verdict on each limited check (scripts.ts fails a check it found no page for). */
-function judgeScripts(checks: ScriptCheck[], limits: SizeLimits): Verdict[] {
+/** size-limit's verdict on each limited check (sizes.ts fails a check it found no page for). */
+function judgeSizes(checks: SizeCheck[], limits: SizeLimits): Verdict[] {
   const react = checks.find((check) => !limits.find((item) => item.name === check.name)?.limit);
   return limits.flatMap(({ name, limit }) => {
     if (!limit) return [];
@@ -145,9 +145,9 @@ export function judgeBudgets(
     ...(figures.lighthouse
       ? judgeLighthouse(figures.lighthouse, assertions)
       : [notMeasured('Lighthouse mobile budgets')]),
-    ...(figures.scripts
-      ? judgeScripts(figures.scripts, sizeLimits)
-      : [notMeasured('Script before interaction')]),
+    ...(figures.sizes
+      ? judgeSizes(figures.sizes, sizeLimits)
+      : [notMeasured('Script before interaction and first paint')]),
     // Wall seconds and peak memory (GB = 10⁹ bytes); publish: the save to the new page served.
     ...(
       [

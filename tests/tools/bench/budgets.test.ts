@@ -24,11 +24,13 @@ const page = (name: string, overrides = {}) => ({
 const HOME = 'Home: script before interaction beyond React';
 const CONTACT = 'Contact: script before interaction beyond React';
 const TOGGLE_ONLY = 'Toggle-only pages: script before interaction';
+const FIRST_PAINT = 'Home: first paint, HTML and CSS';
 const passing: Figures = {
   lighthouse: [page('home'), page('blog', { tbtMs: 30, lcpMs: 1300, cls: 0.0004 })],
   // As size-limit reports them: `passed` for each limited check, an empty one (toggle-only) too.
-  scripts: [
+  sizes: [
     { name: HOME, size: 15 * 1024, passed: true },
+    { name: FIRST_PAINT, size: 23 * 1024, passed: true },
     { name: CONTACT, size: 35 * 1024, passed: true },
     { name: TOGGLE_ONLY, size: 0, passed: true },
     { name: 'Blog: script of a first search', size: 30 * 1024, passed: true },
@@ -57,11 +59,15 @@ describe('judgeBudgets', () => {
   it('passes every budget at exactly its limit, and names each figure', () => {
     const verdicts = judge(passing);
     expect(verdicts.filter((verdict) => verdict.pass !== true)).toEqual([]);
-    expect(verdicts).toHaveLength(21);
+    expect(verdicts).toHaveLength(22);
     expect(byName(verdicts, 'Cold build, 1,000 posts with banners').figure).toBe(
       '45.0 s, CPU 70.0 s, peak 1200 MB',
     );
     expect(byName(verdicts, HOME).figure).toBe('15.0 KB (React 68.4 KB besides)');
+    expect(byName(verdicts, FIRST_PAINT)).toMatchObject({
+      name: `${FIRST_PAINT} ≤ 23 KiB gzip`,
+      figure: '23.0 KB',
+    });
     expect(byName(verdicts, TOGGLE_ONLY)).toMatchObject({
       name: `${TOGGLE_ONLY} ≤ 0 B gzip`,
       figure: '0 B',
@@ -100,7 +106,7 @@ describe('judgeBudgets', () => {
   it("fails a script check size-limit fails, and a toggle-only page's first script", () => {
     const verdicts = judge({
       ...passing,
-      scripts: [
+      sizes: [
         { name: HOME, size: 15 * 1024 + 1, passed: false },
         { name: TOGGLE_ONLY, size: 1, passed: false },
       ],
@@ -157,7 +163,7 @@ describe('judgeBudgets', () => {
 
   it('skips what was not measured, and never passes an empty measurement', () => {
     expect(judge({}).every((verdict) => verdict.pass === null)).toBe(true);
-    const empty = judge({ lighthouse: [], scripts: [] });
+    const empty = judge({ lighthouse: [], sizes: [] });
     expect(byName(empty, 'Lighthouse mobile total-blocking-time').pass).toBe(false);
     expect(byName(empty, HOME).pass).toBeNull();
   });

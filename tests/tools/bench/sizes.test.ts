@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { init } from 'es-module-lexer';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closure, pageEntries } from '../../../tools/bench/scripts.ts';
+import { closure, pageEntries } from '../../../tools/bench/sizes.ts';
 
 beforeAll(() => init());
 
@@ -12,8 +12,9 @@ const island = (client: string, component: string) =>
 
 describe('pageEntries', () => {
   it('starts from scripts and islands that load without a tap; a template holds first-use code', () => {
-    const { entries, onFirstUse, renderers, toggleOnly } = pageEntries(
+    const { entries, onFirstUse, renderers, stylesheets, toggleOnly } = pageEntries(
       '<!doctype html><html><head><script src="/_astro/site.js" type="module"></script>' +
+        '<link rel="stylesheet" href="/_astro/site.css"><link rel="preload" href="/font.woff2">' +
         '<script>document.documentElement.className="dark"</script></head><body>' +
         island('interaction', 'ThemeToggle') +
         island('idle', 'Headline') +
@@ -30,6 +31,7 @@ describe('pageEntries', () => {
     ]);
     expect([...onFirstUse.get('search')!]).toEqual(['/_astro/Search.js']);
     expect([...renderers]).toEqual(['/_astro/client.js']);
+    expect([...stylesheets]).toEqual(['/_astro/site.css']);
     expect(toggleOnly).toBe(false);
   });
 
