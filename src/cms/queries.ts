@@ -6,8 +6,10 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { SITE } from '@/config/site';
 import { featureFirst } from '@/lib/blog/featured';
+import { listPages } from '@/lib/blog/paths';
 import { inUse, referencedBy } from '@/lib/blog/topics';
 import { BLOG_LOAD_STATE_ID } from './blogLoadState';
+import { withPageCacheKeys } from './cacheKey';
 import type { BlogLoadState } from './schemas';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
@@ -109,3 +111,23 @@ export async function getPostCards(posts: readonly CollectionEntry<'blogs'>[]) {
 }
 
 export type PostCardData = Awaited<ReturnType<typeof getPostCards>>[number];
+
+/**
+ * The pages of each topic's or author's list, as a `[slug]/[...page]` route's getStaticPaths
+ * returns them: the item, a page of its posts' cards, the page numbers and whether search exists,
+ * each path with its cacheKey.
+ */
+export async function getListPaths<T extends { data: { slug: string } }>(
+  groups: readonly { item: T; posts: readonly CollectionEntry<'blogs'>[] }[],
+) {
+  const searchable = await hasSearchablePosts();
+  const paths = await Promise.all(
+    groups.map(async ({ item, posts }) =>
+      listPages(await getPostCards(posts)).map(({ page, posts: cards, ...list }) => ({
+        params: { slug: item.data.slug, page },
+        props: { item, cards, searchable, ...list },
+      })),
+    ),
+  );
+  return withPageCacheKeys(paths.flat());
+}
