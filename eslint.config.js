@@ -167,6 +167,10 @@ const IO_GLOBALS = [
   'location',
 ];
 
+const READS_NO_CONTENT =
+  'Layouts and components read no content: the page reads it (src/cms/queries.ts) and passes ' +
+  'it as props, which are then its cacheKey.';
+
 export default defineConfig(
   {
     ignores: [
@@ -206,21 +210,22 @@ export default defineConfig(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: LAYERS }] },
   },
   {
-    // Pages read content and pass it down; components render what they are given, so that a
-    // page's props are all it shows and its incremental-build key (src/cms/cacheKey.ts) is a
-    // digest of them. Types may still be imported.
-    files: ['src/components/**'],
+    // Pages read content and pass it down; layouts and components render what they are given,
+    // so that a page's props are all it shows and its incremental-build key (src/cms/cacheKey.ts)
+    // is a digest of them. Types may still be imported. The queries by any path to them.
+    files: ['src/components/**', 'src/layouts/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['astro:content', '@/cms/queries'].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message:
-              'Components read no content: the page reads it (src/cms/queries.ts) and passes it ' +
-              'as props, which are then its cacheKey.',
-          })),
+          paths: [{ name: 'astro:content', allowTypeImports: true, message: READS_NO_CONTENT }],
+          patterns: [
+            {
+              regex: '(^|/)cms/queries(\\.ts)?$',
+              allowTypeImports: true,
+              message: READS_NO_CONTENT,
+            },
+          ],
         },
       ],
     },

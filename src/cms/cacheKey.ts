@@ -1,8 +1,8 @@
 /**
  * A page's `cacheKey` for Astro's incremental build (a page is reused while its key and code are
  * unchanged): a digest of its props. Pages read content and pass all they show down as props;
- * components read nothing themselves (ESLint keeps astro:content and the queries out of
- * src/components), so the props are all a page shows. Besides them, the year, which the footer
+ * layouts and components read nothing themselves (ESLint keeps astro:content and the queries out
+ * of src/layouts and src/components), so the props are all a page shows. Besides them, the year, which the footer
  * shows on every page.
  */
 import { createHash } from 'node:crypto';

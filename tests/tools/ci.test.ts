@@ -45,18 +45,20 @@ describe('CI', () => {
   });
 
   it.each([
-    "import { getCollection } from 'astro:content';",
-    "import { hasSearchablePosts } from '@/cms/queries';",
-  ])('refuses a component that reads content itself: %s', async (code) => {
-    expect(await ruleIds('src/components/blog/planted.ts', code)).toContain(
-      '@typescript-eslint/no-restricted-imports',
-    );
+    ['src/components/blog/planted.ts', "import { getCollection } from 'astro:content';"],
+    ['src/components/blog/planted.ts', "import { hasSearchablePosts } from '@/cms/queries';"],
+    ['src/components/blog/planted.ts', "import { getPostCards } from '@/cms/queries.ts';"],
+    ['src/components/blog/planted.ts', "import { getTestimonials } from '../../cms/queries';"],
+    ['src/components/blog/Planted.astro', "---\nimport { getNamed } from '@/cms/queries';\n---"],
+    ['src/layouts/Planted.astro', "---\nimport { getCollection } from 'astro:content';\n---"],
+  ])('refuses a layout or component that reads content itself: %s: %s', async (filePath, code) => {
+    expect(await ruleIds(filePath, code)).toContain('@typescript-eslint/no-restricted-imports');
     // What it is given, it may name by type.
     const typeOnly = code.replace(
-      /^import \{ (\w+) \}(.*)$/,
+      /^import \{ (\w+) \}(.*)$/m,
       'import type { $1 }$2\nexport type T = $1;',
     );
-    expect(await ruleIds('src/components/blog/planted.ts', typeOnly)).toEqual([]);
+    expect(await ruleIds(filePath, typeOnly)).toEqual([]);
   });
 
   it('lets src/lib import its pure configuration', async () => {
