@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatContentWarnings } from '@/integrations/contentWarnings.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startListenerEndpoint } from '../../tools/publish/rebuildListener/endpoint.ts';
+import { indexWithin } from '../../tools/publish/rebuildListener/build.ts';
 import {
   createBuildQueue,
   type BuildQueueOptions,
@@ -419,7 +420,7 @@ describe('rebuild listener: the search index', () => {
       const version = stub.starts.length;
       return {
         ...result,
-        writeSearchIndex: async () => {
+        indexSearch: async () => {
           await gate?.();
           if (failing.has(version)) throw new Error(`Pagefind stopped (build ${version})`);
           await mkdir(path.join(options.outDir, 'pagefind'), { recursive: true });
@@ -499,5 +500,32 @@ describe('rebuild listener: the search index', () => {
     queue.request('third');
     await queue.whenIdle();
     expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":3}');
+  });
+});
+
+describe("listenerBuild's search index (real Pagefind)", () => {
+  const site = async () => {
+    const dir = path.join(work, 'site');
+    await mkdir(path.join(dir, 'blog'), { recursive: true });
+    await writeFile(
+      path.join(dir, 'blog', 'post.html'),
+      '<html lang="en"><body><article data-pagefind-body><h1>Provisional tax</h1>' +
+        '<p>The second payment is due in February.</p></article></body></html>',
+    );
+    return dir;
+  };
+
+  it('is given up at once when the queue stops or the time limit passes, and Pagefind works again after', async () => {
+    const dir = await site();
+    const controller = new AbortController();
+    const writing = indexWithin(dir, controller.signal);
+    controller.abort(new Error('the listener is stopping'));
+    await expect(writing).rejects.toThrow('Pagefind stopped: the listener is stopping');
+    await expect(indexWithin(dir, AbortSignal.timeout(0))).rejects.toThrow(/Pagefind stopped/);
+
+    expect(await indexWithin(dir, new AbortController().signal)).toMatch(
+      /^1 posts indexed in [\d.]+ s$/,
+    );
+    expect(existsSync(path.join(dir, 'pagefind', 'pagefind-entry.json'))).toBe(true);
   });
 });

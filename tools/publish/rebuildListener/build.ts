@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { close as closePagefind } from 'pagefind';
 import { writeSearchIndex } from '../../../src/integrations/searchIndex.ts';
 import { runAstroBuild } from '../astroBuild.ts';
 import { SECRET_VARIABLE } from './endpoint.ts';
@@ -46,6 +47,29 @@ async function withTrustedCache<R extends { code: number | null }>(
 }
 
 /**
+ * Pagefind's index of the built site in `outDir`, like the build itself given up when `signal`
+ * aborts (the queue stopping, or REBUILD_TIMEOUT_SECONDS): its backend is closed, and the pages
+ * already live keep the previous index.
+ */
+export async function indexWithin(outDir: string, signal: AbortSignal): Promise<string> {
+  signal.throwIfAborted();
+  let stopped: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    stopped = () => {
+      void closePagefind();
+      reject(new Error(`Pagefind stopped: ${String(signal.reason?.message ?? signal.reason)}`));
+    };
+    signal.addEventListener('abort', stopped, { once: true });
+  });
+  try {
+    const { posts, seconds } = await Promise.race([writeSearchIndex(outDir), aborted]);
+    return `${posts} posts indexed in ${seconds} s`;
+  } finally {
+    if (stopped) signal.removeEventListener('abort', stopped);
+  }
+}
+
+/**
  * The rebuild listener's build: `astro build` of `root` (default: this project) into the queue's
  * stable output folder with a persistent cache (withTrustedCache), stopped with its whole process
  * group after `timeoutSeconds`. The listener's secret is kept out of its environment: a build runs
@@ -77,10 +101,8 @@ export function listenerBuild({
     if (result.code === 0) {
       return {
         ...result,
-        writeSearchIndex: async () => {
-          const { posts, seconds } = await writeSearchIndex(outDir);
-          return `${posts} posts indexed in ${seconds} s`;
-        },
+        indexSearch: (stop) =>
+          indexWithin(outDir, AbortSignal.any([stop, AbortSignal.timeout(timeoutSeconds * 1000)])),
       };
     }
     if (!result.timedOut) return result;

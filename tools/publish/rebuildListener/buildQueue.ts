@@ -22,9 +22,10 @@ export interface BuildResult {
   timedOut?: boolean;
   /**
    * The build left the search index out: writes it into the build's folder, and says what it
-   * wrote. The queue calls it once the pages are live (before, for the first build).
+   * wrote; given up when `signal` aborts (the queue stopping) or the build's time limit passes.
+   * The queue calls it once the pages are live (before, for the first build).
    */
-  writeSearchIndex?: () => Promise<string>;
+  indexSearch?: (signal: AbortSignal) => Promise<string>;
 }
 /** Builds the site into `outDir`; `code` 0 means success. */
 export type BuildFunction = (options: {
@@ -39,9 +40,12 @@ export interface BuildQueueStats {
   builds: number;
   /** Builds that succeeded and went live. */
   published: number;
-  /** Builds that failed (the live site was kept). */
+  /**
+   * Builds that failed (the live site was kept), and search indexes that failed after their
+   * pages went live (those pages kept the previous index).
+   */
   failed: number;
-  /** Why the last failed build failed (tail of its output). */
+  /** Why the last failed build or index failed (tail of its output). */
   lastError: string | null;
 }
 
@@ -186,9 +190,10 @@ export function createBuildQueue({
     // The live site's search index, which the new pages go live with while theirs is written.
     const live = await publishedTarget(publishLink);
     const liveIndex = live && path.join(live, SEARCH_INDEX_FOLDER);
-    const indexLater = liveIndex && existsSync(liveIndex) ? result.writeSearchIndex : undefined;
-    if (result.writeSearchIndex && !indexLater) {
-      log(`build ${sequence}: search index written, ${await result.writeSearchIndex()}`);
+    const indexLater = liveIndex && existsSync(liveIndex) ? result.indexSearch : undefined;
+    if (result.indexSearch && !indexLater) {
+      const written = await result.indexSearch(controller.signal);
+      log(`build ${sequence}: search index written, ${written}`);
     }
     await release(outDir, indexLater && liveIndex);
     stats.published += 1;
@@ -199,7 +204,7 @@ export function createBuildQueue({
     );
     if (indexLater) {
       try {
-        const written = await indexLater();
+        const written = await indexLater(controller.signal);
         await release(`${outDir}-search`);
         const after = ((Date.now() - started) / 1000).toFixed(1);
         log(`build ${sequence}: its search index published after ${after} s, ${written}`);
