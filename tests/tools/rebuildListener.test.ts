@@ -521,7 +521,12 @@ describe("listenerBuild's search index (real Pagefind)", () => {
     const writing = indexWithin(dir, controller.signal);
     controller.abort(new Error('the listener is stopping'));
     await expect(writing).rejects.toThrow('Pagefind stopped: the listener is stopping');
-    await expect(indexWithin(dir, AbortSignal.timeout(0))).rejects.toThrow(/Pagefind stopped/);
+    await expect(indexWithin(dir, AbortSignal.abort(new Error('stopped before')))).rejects.toThrow(
+      'Pagefind stopped: stopped before',
+    );
+    await expect(indexWithin(dir, AbortSignal.timeout(0))).rejects.toThrow(
+      'Pagefind stopped: it did not finish within REBUILD_TIMEOUT_SECONDS',
+    );
 
     expect(await indexWithin(dir, new AbortController().signal)).toMatch(
       /^1 posts indexed in [\d.]+ s$/,

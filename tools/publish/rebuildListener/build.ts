@@ -52,12 +52,20 @@ async function withTrustedCache<R extends { code: number | null }>(
  * already live keep the previous index.
  */
 export async function indexWithin(outDir: string, signal: AbortSignal): Promise<string> {
-  signal.throwIfAborted();
+  const why = () =>
+    new Error(
+      `Pagefind stopped: ${
+        signal.reason?.name === 'TimeoutError'
+          ? 'it did not finish within REBUILD_TIMEOUT_SECONDS'
+          : String(signal.reason?.message ?? signal.reason)
+      }`,
+    );
+  if (signal.aborted) throw why();
   let stopped: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     stopped = () => {
       void closePagefind();
-      reject(new Error(`Pagefind stopped: ${String(signal.reason?.message ?? signal.reason)}`));
+      reject(why());
     };
     signal.addEventListener('abort', stopped, { once: true });
   });
