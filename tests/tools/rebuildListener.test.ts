@@ -466,6 +466,7 @@ describe('rebuild listener: the search index', () => {
     queue.request('second');
     await vi.waitUntil(() => indexing);
     // The new pages are live while their index is written, with the live one.
+    expect(await queue.indexBehind()).toBe(true);
     expect(await read(site.url, '/page-3')).toMatch(/^<html>v2\|/);
     expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":1}');
     opened.resolve();
@@ -494,12 +495,15 @@ describe('rebuild listener: the search index', () => {
     expect(queue.stats).toMatchObject({ builds: 2, published: 2, failed: 1 });
     expect(queue.stats.lastError).toBe('search index: Pagefind stopped (build 2)');
     expect(logs.join('\n')).toContain(
-      "build 2: search index: Pagefind stopped (build 2); the live pages keep the previous build's index.",
+      "build 2: search index: Pagefind stopped (build 2); the live pages keep the previous build's index until the next build (a restart of the listener builds one).",
     );
+    // What the listener checks at start (main.ts), to build again.
+    expect(await queue.indexBehind()).toBe(true);
 
     queue.request('third');
     await queue.whenIdle();
     expect(await read(site.url, '/pagefind/index.json')).toBe('{"build":3}');
+    expect(await queue.indexBehind()).toBe(false);
   });
 });
 

@@ -204,11 +204,21 @@ describe('the rebuild listener from a production install', () => {
     expect(left, 'processes of the build under way at SIGTERM').toEqual([]);
   }, 120_000);
 
-  it('publishes the real site once started again with the default timeout', async () => {
+  it('started again over pages whose search index was never written, builds by itself and publishes the real site with its index', async () => {
+    // As if the listener had stopped between a build's pages and its search index.
+    const pagesOnly = path.join(copy, '.rebuild', 'builds', '00000000T000001-0-0001-pages');
+    await mkdir(pagesOnly, { recursive: true });
+    await writeFile(path.join(pagesOnly, 'index.html'), '<h1>pages, an older index</h1>');
+    const live = path.join(copy, '.rebuild', 'current');
+    await rm(live);
+    await symlink(path.relative(path.dirname(live), pagesOnly), live);
+
     await startListener({});
     expect(output).toContain('builds stopped after 600 s');
-    expect((await rebuild()).status).toBe(202);
     await waitFor('build 1 is published', () => /build 1 published/.test(output), 400_000);
+    expect(output).toContain("build 1 started (the live pages' search index was never written");
+    expect(output).toMatch(/build 1: search index written, 1 posts indexed/);
+    expect((await fetch(`${siteUrl}/pagefind/pagefind-entry.json`)).status).toBe(200);
     const home = await fetch(`${siteUrl}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('http-equiv="content-security-policy"');

@@ -3,8 +3,10 @@
  * build folded into one more. Each build writes into one stable folder (Astro reuses pages only
  * there); a successful one is copied as hard links into a new folder and published by renaming a
  * new symbolic link over the old, so readers see the old site or the new one, never a mix.
- * A build that leaves the search index out (build.ts) goes live with the live site's index, then
- * again with its own, written right after: a search may lag an edit by those seconds.
+ * A build that leaves the search index out (build.ts) goes live with the live site's index, as
+ * `<build>-pages`, then again with its own, written right after, as `<build>`: a search may lag
+ * an edit by those seconds. A live `-pages` release (its index failed, or the listener stopped
+ * before it) is what `indexBehind()` reports, for the listener to build again at start.
  */
 import { existsSync } from 'node:fs';
 import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
@@ -14,6 +16,8 @@ import { SEARCH_INDEX_FOLDER } from '../../../src/integrations/searchIndex.ts';
 import { linkTree } from './linkTree.ts';
 
 const OUTPUT_TAIL_CHARS = 4000;
+/** The release of a build's pages with the previous build's search index. */
+const PAGES_ONLY = '-pages';
 
 type Logger = (message: string) => void;
 export interface BuildResult {
@@ -195,24 +199,26 @@ export function createBuildQueue({
       const written = await result.indexSearch(controller.signal);
       log(`build ${sequence}: search index written, ${written}`);
     }
-    await release(outDir, indexLater && liveIndex);
+    const pages = indexLater ? `${outDir}${PAGES_ONLY}` : outDir;
+    await release(pages, indexLater && liveIndex);
     stats.published += 1;
     // What the build left out of the editors' content, on every build that has any.
     const warnings = findContentWarnings(String(result.output ?? ''));
     log(
-      `build ${sequence} published after ${seconds} s: ${outDir}${warnings ? `\n${warnings}` : ''}`,
+      `build ${sequence} published after ${seconds} s: ${pages}${warnings ? `\n${warnings}` : ''}`,
     );
     if (indexLater) {
       try {
         const written = await indexLater(controller.signal);
-        await release(`${outDir}-search`);
+        await release(outDir);
         const after = ((Date.now() - started) / 1000).toFixed(1);
         log(`build ${sequence}: its search index published after ${after} s, ${written}`);
       } catch (error) {
         stats.failed += 1;
         stats.lastError = `search index: ${error instanceof Error ? error.message : String(error)}`;
         log(
-          `build ${sequence}: ${stats.lastError}; the live pages keep the previous build's index.`,
+          `build ${sequence}: ${stats.lastError}; the live pages keep the previous build's index ` +
+            'until the next build (a restart of the listener builds one).',
         );
       }
     }
@@ -277,5 +283,9 @@ export function createBuildQueue({
     },
     /** The live build folder, or null before the first successful build. */
     published: () => publishedTarget(publishLink),
+    /** Whether the live pages have an older build's search index (their own was not written). */
+    async indexBehind() {
+      return (await publishedTarget(publishLink))?.endsWith(PAGES_ONLY) ?? false;
+    },
   };
 }

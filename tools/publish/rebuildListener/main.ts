@@ -70,6 +70,11 @@ async function main() {
   }
 
   if (!(await queue.published())) queue.request('first build: nothing is published yet');
+  else if (await queue.indexBehind()) {
+    queue.request(
+      "the live pages' search index was never written (it failed, or the listener stopped)",
+    );
+  }
 
   const stop = async (signal: NodeJS.Signals) => {
     log(
