@@ -9,11 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { ClientResponseError, type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MIGRATIONS_DIR,
-  startPocketBase,
-  upsertSuperuser,
-} from '../../tools/local/pocketbase/serverProcess.ts';
+import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
+import { MIGRATIONS_DIR, upsertSuperuser } from '../../tools/local/pocketbase/command.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';

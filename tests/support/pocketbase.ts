@@ -7,7 +7,8 @@ import { copyFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PocketBase, { ClientResponseError } from 'pocketbase';
-import { HOOKS_DIR, startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
+import { HOOKS_DIR } from '../../tools/local/pocketbase/command.ts';
+import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 

@@ -30,15 +30,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findPocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
+import { checksumFor, releaseAsset } from '../../tools/local/pocketbase/download.ts';
+import { buildPocketBase } from '../../tools/local/pocketbase/goBuild.ts';
 import {
-  buildPocketBase,
-  checksumFor,
-  findPocketBaseBinary,
   GO_MODULE_DIR,
   GO_TOOLCHAIN,
   POCKETBASE_VERSION,
-  releaseAsset,
-} from '../../tools/local/pocketbase/binary.ts';
+} from '../../tools/local/pocketbase/goModule.ts';
 import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 

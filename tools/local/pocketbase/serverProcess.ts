@@ -1,8 +1,7 @@
 /**
  * Any PocketBase process, on any data folder and port: the local server's (localServer.ts), the
- * bench's and the tests'. The server process (through execa), its health and its CLI (binary.ts
- * picks the binary). The superuser is written before
- * `serve` starts, so PocketBase never opens its installer in a browser.
+ * bench's and the tests'. The server process (through execa) and its health; the superuser is
+ * written before `serve` starts (command.ts), so PocketBase never opens its installer.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -14,6 +13,7 @@ import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import { resolvePocketBaseBinary } from './binary.ts';
 import type { SuperuserLogin } from './superuser.ts';
+import { folderArgs, HOOKS_DIR, MIGRATIONS_DIR, upsertSuperuser } from './command.ts';
 
 export interface RunningPocketBase {
   /** Base URL, e.g. http://127.0.0.1:8090 (no trailing slash). */
@@ -26,10 +26,6 @@ export interface RunningPocketBase {
   /** SIGTERM, wait, then SIGKILL if needed. Safe to call twice. */
   stop: () => Promise<void>;
 }
-
-/** The project's migrations and hooks, from its root, so nothing depends on the cwd. */
-export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migrations');
-export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
 
 const HEALTH_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5_000;
@@ -213,63 +209,4 @@ async function isHealthy(url: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * Creates the superuser in a data folder, or sets its password when it exists: the folder belongs
- * to this project (local or test). Runs before `serve`, on a new folder too.
- */
-export async function upsertSuperuser(
-  dataDir: string,
-  { email, password }: SuperuserLogin,
-  folders: { migrationsDir?: string; hooksDir?: string } = {},
-): Promise<void> {
-  // `--` ends the flags, so a password that starts with "-" is not read as one.
-  await runCli([
-    'superuser',
-    'upsert',
-    '--dir',
-    dataDir,
-    ...folderArgs(folders),
-    '--',
-    email,
-    password,
-  ]);
-}
-
-/**
- * The project's migrations and hooks, and the flags every command of ours passes: no dev mode (a
- * binary under /tmp would think it runs under `go run`), and no migration files written for
- * changes made in the admin UI.
- */
-export function folderArgs({
-  migrationsDir = MIGRATIONS_DIR,
-  hooksDir = HOOKS_DIR,
-}: { migrationsDir?: string; hooksDir?: string } = {}): string[] {
-  return [
-    '--migrationsDir',
-    migrationsDir,
-    '--hooksDir',
-    hooksDir,
-    '--dev=false',
-    '--automigrate=false',
-  ];
-}
-
-/** Runs a PocketBase CLI command; resolves to its output, or rejects with it when it fails. */
-export async function runCli(args: string[]): Promise<string> {
-  const result = await execa(await resolvePocketBaseBinary(), args, {
-    cwd: PROJECT_ROOT,
-    stdin: 'ignore',
-    all: true,
-    reject: false,
-    timeout: 60_000,
-  });
-  const text = String(result.all ?? '').trim();
-  if (result.failed) {
-    // The command's first two words only: a password may follow them.
-    const command = ['pocketbase', ...args.slice(0, 2)].join(' ');
-    throw new Error(`\`${command} …\` failed (${result.shortMessage}):\n${text}`);
-  }
-  return text;
 }

@@ -12,8 +12,8 @@ import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { pathToFileURL } from 'node:url';
-import { POCKETBASE_VERSION } from './binary.ts';
-import { folderArgs, runCli } from './serverProcess.ts';
+import { POCKETBASE_VERSION } from './goModule.ts';
+import { folderArgs, runCli } from './command.ts';
 
 /** SQLite's "database is locked": another process has the database open. */
 const SQLITE_BUSY = 5;
