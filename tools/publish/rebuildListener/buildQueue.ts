@@ -1,19 +1,19 @@
 /**
  * The rebuild listener's build queue (docs/publishing.md): one build at a time, requests during a
  * build folded into one more. Each build writes into one stable folder (Astro reuses pages only
- * there); a successful one is copied as hard links into a new folder and published by renaming a
- * new symbolic link over the old, so readers see the old site or the new one, never a mix.
+ * there); a successful one is copied as hard links into a release folder and published by renaming
+ * a new symbolic link over the old (releases.ts), so readers see the old site or the new one.
  * A build that leaves the search index out (build.ts) goes live with the live site's index, as
  * `<build>-pages`, then again with its own, written right after, as `<build>`: a search may lag
  * an edit by those seconds. A live `-pages` release (its index failed, or the listener stopped
  * before it) is what `indexBehind()` reports, for the listener to build again at start.
  */
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { findContentWarnings } from '../../../src/integrations/contentWarnings.ts';
 import { SEARCH_INDEX_FOLDER } from '../../../src/integrations/searchIndex.ts';
-import { linkTree } from './linkTree.ts';
+import { createReleases } from './releases.ts';
 
 const OUTPUT_TAIL_CHARS = 4000;
 /** The release of a build's pages with the previous build's search index. */
@@ -53,22 +53,6 @@ export interface BuildQueueStats {
   lastError: string | null;
 }
 
-function timestampId(sequence: number): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  return `${stamp}-${process.pid}-${String(sequence).padStart(4, '0')}`;
-}
-
-/** The folder the published link points at, or null when nothing is published yet. */
-async function publishedTarget(publishPath: string): Promise<string | null> {
-  try {
-    const target = await readlink(publishPath);
-    return path.resolve(path.dirname(publishPath), target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 export interface BuildQueueOptions {
   /** The published path: a symlink this module maintains. */
   publishPath: string;
@@ -94,6 +78,8 @@ export function createBuildQueue({
   const publishLink = path.resolve(publishPath);
   const buildsRoot = path.resolve(buildsDir);
   const stableDir = path.resolve(buildDir ?? path.join(path.dirname(buildsRoot), 'build'));
+  const releases = createReleases({ publishLink, buildsRoot, stableDir });
+  const { release } = releases;
   let running: Promise<void> | null = null;
   /** Stops the build under way (see stop()). */
   const controller = new AbortController();
@@ -108,55 +94,12 @@ export function createBuildQueue({
     lastError: null,
   };
 
-  /** Refuses a published path that is a real folder: rename(2) cannot replace it atomically. */
-  async function prepare() {
-    await mkdir(buildsRoot, { recursive: true });
-    await mkdir(path.dirname(publishLink), { recursive: true });
-    try {
-      const info = await lstat(publishLink);
-      if (!info.isSymbolicLink()) {
-        throw new Error(
-          `${publishLink} exists and is not a symbolic link. The listener publishes by replacing ` +
-            'a link to the newest build; move that folder away (or choose another REBUILD_PUBLISH_PATH).',
-        );
-      }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    // Leftovers of an interrupted run: temporary links and unfinished build folders.
-    const linkDir = path.dirname(publishLink);
-    const linkPrefix = `${path.basename(publishLink)}.tmp-`;
-    for (const name of await readdir(linkDir)) {
-      if (name.startsWith(linkPrefix)) await rm(path.join(linkDir, name), { force: true });
-    }
-    await removeOldBuilds();
-  }
-
-  async function removeOldBuilds() {
-    const live = await publishedTarget(publishLink);
-    const names = (await readdir(buildsRoot)).sort();
-    const others = names.filter((name) => path.join(buildsRoot, name) !== live);
-    // Ids sort by time: keep the newest one besides the live one, for requests under way.
-    const doomed = others.slice(0, -1);
-    for (const name of doomed) {
-      await rm(path.join(buildsRoot, name), { recursive: true, force: true });
-    }
-  }
-
-  async function publish(outDir: string) {
-    const temporary = `${publishLink}.tmp-${path.basename(outDir)}`;
-    await rm(temporary, { force: true });
-    // A relative target keeps working when the whole folder is moved or mounted elsewhere.
-    await symlink(path.relative(path.dirname(publishLink), outDir), temporary, 'dir');
-    await rename(temporary, publishLink);
-  }
-
   async function buildOnce() {
     sequence += 1;
     stats.builds += 1;
     const why = reasons.length ? reasons.join('; ') : 'requested';
     reasons = [];
-    const outDir = path.join(buildsRoot, timestampId(sequence));
+    const outDir = releases.folderFor(sequence);
     const started = Date.now();
     log(`build ${sequence} started (${why})`);
     // Emptied first: its files may be hard links into the live release, never to be written to.
@@ -192,7 +135,7 @@ export function createBuildQueue({
       return;
     }
     // The live site's search index, which the new pages go live with while theirs is written.
-    const live = await publishedTarget(publishLink);
+    const live = await releases.live();
     const liveIndex = live && path.join(live, SEARCH_INDEX_FOLDER);
     const indexLater = liveIndex && existsSync(liveIndex) ? result.indexSearch : undefined;
     if (result.indexSearch && !indexLater) {
@@ -222,21 +165,9 @@ export function createBuildQueue({
         );
       }
     }
-    await removeOldBuilds().catch((error: Error) =>
-      log(`could not remove old builds: ${error.message}`),
-    );
-  }
-
-  /** Copies the stable folder into `outDir` (with `searchIndex` as its index) and publishes it. */
-  async function release(outDir: string, searchIndex?: string | null) {
-    try {
-      await linkTree(stableDir, outDir);
-      if (searchIndex) await linkTree(searchIndex, path.join(outDir, SEARCH_INDEX_FOLDER));
-    } catch (error) {
-      await rm(outDir, { recursive: true, force: true });
-      throw error;
-    }
-    await publish(outDir);
+    await releases
+      .removeOld()
+      .catch((error: Error) => log(`could not remove old builds: ${error.message}`));
   }
 
   async function loop() {
@@ -258,7 +189,8 @@ export function createBuildQueue({
 
   return {
     stats,
-    prepare,
+    /** Refuses a published path that is a real folder; removes an interrupted run's leftovers. */
+    prepare: releases.prepare,
     /** Asks for a build; folds into the next one when a build is running. */
     request(reason = 'requested'): { queued: boolean } {
       if (controller.signal.aborted) return { queued: false };
@@ -282,10 +214,10 @@ export function createBuildQueue({
       while (running) await running;
     },
     /** The live build folder, or null before the first successful build. */
-    published: () => publishedTarget(publishLink),
+    published: releases.live,
     /** Whether the live pages have an older build's search index (their own was not written). */
     async indexBehind() {
-      return (await publishedTarget(publishLink))?.endsWith(PAGES_ONLY) ?? false;
+      return (await releases.live())?.endsWith(PAGES_ONLY) ?? false;
     },
   };
 }
