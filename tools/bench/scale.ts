@@ -58,7 +58,8 @@ async function timedBuild(label: string, pocketbaseUrl: string, dir: string): Pr
       },
     },
   );
-  const memory = samplePeakMemory(hyperfine.pid ?? 0);
+  // The build's processes: `astro build` and what it starts, not hyperfine and the stamper.
+  const memory = samplePeakMemory(hyperfine.pid ?? 0, ASTRO);
   const [code] = await once(hyperfine, 'exit');
   const peakBytes = await memory.stop();
   if (code !== 0) {
