@@ -18,6 +18,7 @@ import { connect, fetchAllRecords, NEWEST_PUBLISHED_FIRST, POSTS_PER_PAGE } from
 import { BlogLoadError, describeError, draftLeakMessage, loadFailureMessage } from './errors';
 import { pocketBaseLoader, type LoaderSettings } from './loaderOptions';
 import { openImageCache, type ImageCache } from './images/imageCache';
+import { postHtmlDir, postHtmlPresent, writePostHtml } from './postHtml';
 import { writeImageManifest } from './images/manifest';
 import { fetchRecordPicture } from './images/recordPicture';
 import {
@@ -95,7 +96,7 @@ async function loadBlogEntry(
     id: record.id,
     data: {
       title: record.title,
-      html: body.html,
+      htmlFile: await writePostHtml(postHtmlDir(context.config.cacheDir), body.html),
       headings: anchored.headings,
       pictures: body.files,
       excerpt: record.excerpt ?? createExcerpt(sanitised),
@@ -145,7 +146,12 @@ async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch>
   const stored = new Map(
     store.values().map(({ id, data }) => [id, { id, data: data as BlogData }] as const),
   );
-  const plan = planRefresh(listed, stored, ({ data }) => picturesPresent(data, images.dir));
+  const htmlDir = postHtmlDir(context.config.cacheDir);
+  const plan = planRefresh(
+    listed,
+    stored,
+    ({ data }) => picturesPresent(data, images.dir) && postHtmlPresent(htmlDir, data.htmlFile),
+  );
   const records = await fetchPostsById(pb, plan.fetch);
   return { records, remove: plan.remove, incremental: true };
 }

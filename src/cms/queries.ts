@@ -8,8 +8,10 @@ import { SITE } from '@/config/site';
 import { featureFirst } from '@/lib/blog/featured';
 import { listPages } from '@/lib/blog/paths';
 import { inUse, referencedBy } from '@/lib/blog/topics';
+import { CACHE_DIR } from '@/config/env';
 import { BLOG_LOAD_STATE_ID } from './blogLoadState';
 import { withPageCacheKeys } from './cacheKey';
+import { postHtmlDir, readPostHtml } from './postHtml';
 import type { BlogLoadState } from './schemas';
 
 /** Every post, newest first by its date (published_at); the id breaks ties. */
@@ -36,6 +38,11 @@ let searchable: Promise<boolean> | undefined;
 
 async function readSearchable(): Promise<boolean> {
   return (await getCollection('blogs')).some((post) => post.data.status === 'published');
+}
+
+/** A post's body as the loader kept it (cms/postHtml.ts), for its page to render. */
+export function getPostHtml(post: CollectionEntry<'blogs'>): Promise<string> {
+  return readPostHtml(postHtmlDir(CACHE_DIR), post.data.htmlFile);
 }
 
 /** The blog list's posts in its order: the featured post, then the rest newest first. */

@@ -10,8 +10,8 @@ import type { BlogData } from './schemas';
 
 /**
  * Incremental loading of the blogs collection: a warm build lists `id,updated` and fetches in full
- * only new ids, changed `updated`s and entries whose pictures left the cache; ids gone from the
- * list leave the store. The store is reused only when built the same way (storeKey below).
+ * only new ids, changed `updated`s and entries whose pictures or body left the cache; ids gone
+ * from the list leave the store. The store is reused only when built the same way (storeKey below).
  */
 
 // Same PocketBase URL, kind of build (a preview's store holds drafts), site origin, picture

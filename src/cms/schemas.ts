@@ -73,10 +73,11 @@ const cachedPictureSchema = z.object({
 export const blogSchema = z.object({
   title: z.string(),
   /**
-   * Sanitised HTML body: safe for set:html once PostBody has turned its picture markers into
+   * Its sanitised HTML body's file in the loader's folder (cms/postHtml.ts; bodies stay out of the
+   * store Astro bundles): safe for set:html once PostBody has turned its picture markers into
    * optimised images.
    */
-  html: z.string(),
+  htmlFile: z.string().regex(/^[0-9a-f]{64}\.html$/),
   /** Its `h2` and `h3` headings, in order: the ids anchorHeadings gave them, for the contents. */
   headings: z.array(
     z.object({ depth: z.union([z.literal(2), z.literal(3)]), id: z.string(), text: z.string() }),

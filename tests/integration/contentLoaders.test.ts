@@ -82,7 +82,7 @@ describe('blogs loader: 1,234 records', () => {
   });
 
   it('stores all 1,234 posts with derived fields, newest published first', async () => {
-    const { context, list, logs } = createLoaderContext('blogs', blogSchema);
+    const { context, list, logs, html } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
     const entries = list();
 
@@ -103,7 +103,7 @@ describe('blogs loader: 1,234 records', () => {
     );
     expect(sample.data.displayDate).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(sample.data.status).toBe('published');
-    expect(sample.data.html).toContain(
+    expect(html(sample.id)).toContain(
       '<h2 id="section-42"><a href="#section-42" class="heading-link">Section 42</a></h2>',
     );
     expect(sample.data.headings).toEqual([{ depth: 2, id: 'section-42', text: 'Section 42' }]);
@@ -434,7 +434,8 @@ describe('blogs loader: pictures', () => {
       ...published,
     });
 
-    const { context, entries, logs, cacheDir } = createLoaderContext('blogs', blogSchema);
+    const loaded = createLoaderContext('blogs', blogSchema);
+    const { context, entries, logs, cacheDir } = loaded;
     await pocketBaseBlogsLoader({
       url: server.url,
       failOnError: true,
@@ -442,7 +443,7 @@ describe('blogs loader: pictures', () => {
       imageAllowedOrigins: [host.url, gone],
     }).load(context);
     const entry = entries.get(record.id)!;
-    const html = entry.data.html as string;
+    const html = loaded.html(record.id);
     const tags = [...html.matchAll(/<img data-cached-image="([^"]+)">/g)].map(
       (match) => JSON.parse(decode(match[1])) as Record<string, unknown>,
     );
@@ -477,7 +478,7 @@ describe('blogs loader: pictures', () => {
 
     // Downloaded once, for both posts and both uses.
     expect(host.requests.filter((target) => target === '/photo.png')).toHaveLength(1);
-    expect(entries.get(other.id)!.data.html).toContain('data-cached-image');
+    expect(loaded.html(other.id)).toContain('data-cached-image');
 
     const warnings = logs.filter((l) => l.level === 'warn').map((l) => l.message);
     const about = (needle: string) => warnings.filter((w) => w.includes(needle));
@@ -503,9 +504,10 @@ describe('blogs loader: pictures', () => {
       content: `<p>Screenshot:</p><p><img src="${pasted}" alt="A pasted screenshot"></p><p><img src="${broken}" alt="Broken"></p><p><img src="${svg}" alt="Drawing"></p>`,
       ...published,
     });
-    const { context, entries, logs, meta } = createLoaderContext('blogs', blogSchema);
+    const loaded = createLoaderContext('blogs', blogSchema);
+    const { context, logs, meta } = loaded;
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
-    const html = entries.get(record.id)!.data.html as string;
+    const html = loaded.html(record.id);
     expect(html).not.toContain('data:');
     const tags = [...html.matchAll(/<img data-cached-image="([^"]+)">/g)].map(
       (match) => JSON.parse(decode(match[1])) as Record<string, unknown>,
@@ -581,7 +583,7 @@ describe('blogs loader: empty collection and failures', () => {
       content: `<h1>Title</h1><p onclick="alert(1)">Tax &amp; VAT&nbsp;<a href="javascript:alert(1)">x</a></p><script>alert(2)</script><p>${words}</p>`,
       ...published,
     });
-    const { context, entries } = createLoaderContext('blogs', blogSchema);
+    const { context, entries, html } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({ url: server.url, failOnError: true }).load(context);
     const entry = entries.get(record.id)!;
     // What was left out is kept with the entry, for every build's summary.
@@ -589,7 +591,7 @@ describe('blogs loader: empty collection and failures', () => {
       'not shown: a script in an attribute; the address of a link (not a web, e-mail or phone address; its text is kept); a script',
     ]);
     // The editor's <h1> is a section heading of the page's article, with an id linking to itself.
-    expect(entry.data.html).toBe(
+    expect(html(record.id)).toBe(
       `<h2 id="title"><a href="#title" class="heading-link">Title</a></h2><p>Tax &amp; VAT&nbsp;<a>x</a></p><p>${words}</p>`,
     );
     expect(entry.data.excerpt).toBe(`${`Title. Tax & VAT x ${words}`.slice(0, 150).trimEnd()}...`);

@@ -13,6 +13,7 @@ import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import type { PocketBaseLoaderOptions } from '@/cms/loaderOptions';
 import { IMAGE_CACHE_FOLDER } from '@/cms/images/manifest';
+import { postHtmlDir } from '@/cms/postHtml';
 import { blogSchema } from '@/cms/schemas';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext, type TestLoaderContext } from '../support/loaderContext';
@@ -117,6 +118,26 @@ describe('blogs loader: incremental loads', () => {
     expect(existsSync(path.join(loader.cacheDir, IMAGE_CACHE_FOLDER, banner.file))).toBe(true);
     expect(loader.entries.get(record.id)?.data.banner).toEqual(banner);
     await pb.collection('blogs').delete(record.id);
+  });
+
+  it('keeps bodies out of the store, and fetches again a stored post whose body file has gone', async () => {
+    const loader = createLoaderContext('blogs', blogSchema);
+    await load(loader, { url: server.url });
+    const [post] = posts.slice(-1);
+    const file = loader.entries.get(post.id)?.data.htmlFile as string;
+    const paragraph = /<p>Paragraph one of post \d+ about/;
+    expect(JSON.stringify(loader.entries.get(post.id))).not.toMatch(paragraph);
+    expect(loader.html(post.id)).toMatch(paragraph);
+    await rm(path.join(postHtmlDir(loader.cacheDir), file));
+    expect(await load(loader, { url: server.url })).toEqual({ incremental: true, fetched: 1 });
+    expect(loader.entries.get(post.id)?.data.htmlFile).toBe(file);
+    expect(loader.html(post.id)).toMatch(paragraph);
+
+    // An edited body is a new file: the entry, and so its page's key, change with it.
+    await pb.collection('blogs').update(post.id, { content: '<p>Edited body.</p>' });
+    await load(loader, { url: server.url });
+    expect(loader.entries.get(post.id)?.data.htmlFile).not.toBe(file);
+    expect(loader.html(post.id)).toBe('<p>Edited body.</p>');
   });
 
   // Which settings make another store (another PocketBase, site origin, picture hosts): refresh.test.ts.

@@ -76,7 +76,7 @@ describe('pictures the build leaves out, while the build goes on', () => {
       published: true,
     });
     const blogs = await loadBlogs();
-    expect(blogs.entries.get(post.id)!.data.html).not.toContain('<img');
+    expect(blogs.html(post.id)).not.toContain('<img');
     expect(summaryOf('blogs')).toContainEqual(
       `Post "Frames" (${post.id}): picture removed from the body: ${host.url}/frames.gif: 7000 × 7000 pixels in 5 frames, over the 50-megapixel limit`,
     );
@@ -120,7 +120,7 @@ describe('pictures the build leaves out, while the build goes on', () => {
 
     const entry = blogs.entries.get(post.id)!.data;
     expect(entry.banner).toBeUndefined();
-    const html = entry.html as string;
+    const html = blogs.html(post.id);
     expect(html).toContain('Before.');
     expect(html).toContain('After.');
     expect(html.match(/<img data-cached-image=/g)).toHaveLength(1);
@@ -165,9 +165,9 @@ describe('pictures the build leaves out, while the build goes on', () => {
       .create({ title: 'Many', content: pictures.join(''), published: true });
     host.requests.length = 0;
 
-    const { entries } = await loadBlogs();
+    const { entries, html } = await loadBlogs();
     const entry = entries.get(post.id)!.data;
-    expect((entry.html as string).match(/<img data-cached-image=/g)).toHaveLength(
+    expect(html(post.id).match(/<img data-cached-image=/g)).toHaveLength(
       LIMITS.picturesPerPost + 1,
     );
     const over = (n: number) => `${host.url}/photo.png?n=${n}`;
@@ -196,7 +196,10 @@ describe('pictures the build leaves out, while the build goes on', () => {
     host.requests.length = 0;
 
     const started = performance.now();
-    const { entries } = await loadBlogs({ imageTimeoutMs: 20_000, remotePicturesBudgetMs: 500 });
+    const { entries, html } = await loadBlogs({
+      imageTimeoutMs: 20_000,
+      remotePicturesBudgetMs: 500,
+    });
     // Well before a single download's own limit: the budget ended the silent downloads.
     expect(performance.now() - started).toBeLessThan(10_000);
     const entry = entries.get(post.id)!.data;
@@ -211,8 +214,8 @@ describe('pictures the build leaves out, while the build goes on', () => {
     );
     // The late picture was never asked for; PocketBase's own picture is shown.
     expect(host.requests).not.toContain('/photo.png?late');
-    expect(entry.html).toContain('Own');
-    expect((entry.html as string).match(/<img data-cached-image=/g)).toHaveLength(1);
+    expect(html(post.id)).toContain('Own');
+    expect(html(post.id).match(/<img data-cached-image=/g)).toHaveLength(1);
   });
 
   it("refuses addresses on the build's own network without connecting, and says nothing more", async () => {
@@ -254,13 +257,13 @@ describe('pictures the build leaves out, while the build goes on', () => {
       published: true,
     });
     const listed = await loadBlogs();
-    expect(listed.entries.get(post.id)!.data.html).toContain('data-cached-image');
+    expect(listed.html(post.id)).toContain('data-cached-image');
     host.requests.length = 0;
 
     const { meta, cacheDir } = listed;
     const unlisted = await loadBlogs({ imageAllowedOrigins: [] }, { meta, cacheDir });
     const entry = unlisted.entries.get(post.id)!.data;
-    expect(entry.html).not.toContain('data-cached-image');
+    expect(unlisted.html(post.id)).not.toContain('data-cached-image');
     expect(entry.warnings).toEqual([
       `picture removed from the body: ${host.url}/photo.png?intranet: ${ADDRESS_NOT_ALLOWED}`,
     ]);

@@ -3,12 +3,13 @@
  * store and meta, a logger that records what it is told, a cache folder of its own, and parseData
  * through the collection's real zod schema. PocketBase itself is real (tests/support/pocketbase.ts).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoaderContext } from 'astro/loaders';
 import type { ZodType } from 'zod';
+import { postHtmlDir } from '../../src/cms/postHtml.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 
 export interface StoredEntry {
@@ -25,6 +26,8 @@ export interface TestLoaderContext {
   meta: Map<string, string>;
   /** Astro's cacheDir for this context (the loaders keep their image cache in it). */
   cacheDir: string;
+  /** A stored post's body, from the file the loader kept it in (cms/postHtml.ts). */
+  html(id: string): string;
 }
 
 export function createLoaderContext(
@@ -85,5 +88,10 @@ export function createLoaderContext(
     renderMarkdown: async () => ({ html: '' }),
     generateDigest: (data: unknown) => JSON.stringify(data),
   } as unknown as LoaderContext;
-  return { context, entries, list: () => [...entries.values()], logs, meta, cacheDir };
+  const html = (id: string) => {
+    const file = entries.get(id)?.data.htmlFile;
+    if (typeof file !== 'string') throw new Error(`No stored post ${id} with a body`);
+    return readFileSync(path.join(postHtmlDir(cacheDir), file), 'utf8');
+  };
+  return { context, entries, list: () => [...entries.values()], logs, meta, cacheDir, html };
 }

@@ -158,8 +158,10 @@ describe('npm run dev: live content', () => {
     expect(before).toContain(post.title);
 
     const title = `Edited in the admin UI ${Date.now()}`;
+    // The body too: the page reads it from the loader's file (cms/postHtml.ts), in dev as in builds.
+    const body = `A body edited at ${Date.now()}.`;
     const reloads = dev.output().match(/content reloaded/g)?.length ?? 0;
-    await pb.collection('blogs').update(post.id, { title });
+    await pb.collection('blogs').update(post.id, { title, content: `<p>${body}</p>` });
     // A reload the seed started may end just after the edit; the one the edit asked for follows
     // it (liveContent runs one more). The page shows the edit once that has run, with no restart.
     await expect
@@ -168,6 +170,7 @@ describe('npm run dev: live content', () => {
         interval: 1_000,
       })
       .toContain(title);
+    expect(await (await fetch(`${site}/blog/${post.id}`)).text()).toContain(body);
     // The page can show the new store a moment before the reload logs that it has finished.
     await expect
       .poll(() => dev.output().match(/content reloaded/g)?.length ?? 0, { timeout: 10_000 })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { imageMetadata } from 'astro/assets/utils';
@@ -8,6 +8,7 @@ import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
 import { LIMITS } from '@/config/site';
 import { countFrames } from '@/lib/blog/pictureBytes';
+import { writeOnce } from '../cacheFiles';
 import { describeError } from '../errors';
 import type { LoaderSettings } from '../loaderOptions';
 import { imageCacheDir } from './manifest';
@@ -101,18 +102,6 @@ async function readLimited(response: Response, maxBytes: number): Promise<Uint8A
     chunks.push(read.value);
   }
   return Buffer.concat(chunks, total);
-}
-
-/** Writes beside the target and renames, so a concurrent build never reads half a file. */
-async function writeOnce(file: string, data: Uint8Array): Promise<void> {
-  if (existsSync(file)) return;
-  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
-  try {
-    await writeFile(temporary, data);
-    await rename(temporary, file);
-  } finally {
-    await rm(temporary, { force: true });
-  }
 }
 
 /**
