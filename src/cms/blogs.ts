@@ -23,6 +23,7 @@ import { writeImageManifest } from './images/manifest';
 import { fetchRecordPicture } from './images/recordPicture';
 import {
   fetchPostsById,
+  idsToRemove,
   picturesPresent,
   planRefresh,
   STORE_KEY_META,
@@ -153,7 +154,7 @@ async function fetchBlogRecords(load: BlogLoad, key: string): Promise<BlogFetch>
     ({ data }) => picturesPresent(data, images.dir) && postHtmlPresent(htmlDir, data.htmlFile),
   );
   const records = await fetchPostsById(pb, plan.fetch);
-  return { records, remove: plan.remove, incremental: true };
+  return { records, remove: idsToRemove(plan, records), incremental: true };
 }
 
 async function loadBlogs(context: LoaderContext, settings: LoaderSettings) {

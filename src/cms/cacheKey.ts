@@ -2,8 +2,10 @@
  * A page's `cacheKey` for Astro's incremental build (a page is reused while its key and code are
  * unchanged): a digest of its props. Pages read content and pass all they show down as props;
  * layouts and components read nothing themselves (ESLint keeps astro:content and the queries out
- * of src/layouts and src/components), so the props are all a page shows. Besides them, the year, which the footer
- * shows on every page.
+ * of src/layouts and src/components), so the props are all a page shows. Besides them, the year,
+ * which the footer shows on every page. A post's body is read when its page renders
+ * (cms/postHtml.ts), not passed as a prop: its file's name, a digest of the body, is in the
+ * post's data, so the key still changes with the body.
  */
 import { createHash } from 'node:crypto';
 

@@ -41,8 +41,8 @@ export async function readPostHtml(dir: string, file: string): Promise<string> {
     return await readFile(path.join(dir, file), 'utf8');
   } catch (error) {
     throw new Error(
-      `The body ${file} is not in ${dir}: the content loader and the pages must use the same ` +
-        'cacheDir (ASTRO_CACHE_DIR).',
+      `The body ${file} is not in ${dir}: was the folder emptied during the build, or do the ` +
+        'content loader and the pages use different cacheDirs (ASTRO_CACHE_DIR)?',
       { cause: error },
     );
   }

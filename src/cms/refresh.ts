@@ -107,6 +107,16 @@ export function planRefresh(
  * The posts with these ids (those still readable), POSTS_PER_PAGE a request, as every read of
  * whole posts: the filter stays well inside a URL's length, and the answer within its weight.
  */
+/**
+ * The stored ids a warm load removes: those the public list lacks, and those planned for a fetch
+ * that did not come back (unpublished or deleted between the list and the fetch; kept, such a
+ * post would stay on the site as it was, its body file perhaps gone).
+ */
+export function idsToRemove(plan: RefreshPlan, fetched: readonly { id: string }[]): string[] {
+  const came = new Set(fetched.map(({ id }) => id));
+  return [...plan.remove, ...plan.fetch.filter((id) => !came.has(id))];
+}
+
 export async function fetchPostsById(
   pb: PocketBase,
   ids: readonly string[],

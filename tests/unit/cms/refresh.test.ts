@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planRefresh, storeKey, type StoredPost } from '@/cms/refresh';
+import { idsToRemove, planRefresh, storeKey, type StoredPost } from '@/cms/refresh';
 import type { BlogData } from '@/cms/schemas';
 
 const stored = (id: string, updated: string): [string, StoredPost] => [
@@ -32,6 +32,19 @@ describe('planRefresh', () => {
     expect(
       planRefresh(same, new Map([stored('kept', '2026-01-01T10:00:00Z')]), () => true),
     ).toEqual({ fetch: [], remove: [] });
+  });
+});
+
+describe('idsToRemove', () => {
+  it('removes what the list lacks and what was planned but did not come back from the fetch', () => {
+    const plan = { fetch: ['edited', 'unpublished-since', 'due'], remove: ['gone'] };
+    expect(idsToRemove(plan, [{ id: 'edited' }, { id: 'due' }])).toEqual([
+      'gone',
+      'unpublished-since',
+    ]);
+    expect(
+      idsToRemove(plan, [{ id: 'edited' }, { id: 'unpublished-since' }, { id: 'due' }]),
+    ).toEqual(['gone']);
   });
 });
 
