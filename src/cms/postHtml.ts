@@ -2,7 +2,7 @@
  * A post's body lives beside the content store, not in it. Astro bundles the whole store into
  * the build's server code at every build (`astro:data-layer-content`), so bodies kept there cost
  * Vite time and memory in proportion to all the site has published: 5 MB of HTML at 1,000 posts
- * was 150 MB of a build's peak. The loader writes each sanitised body to
+ * was about 100 MB of a build's peak. The loader writes each sanitised body to
  * `<cacheDir>/ledgerwise-post-html/<sha256>.html` and the entry keeps the file's name; a post page
  * reads its own when it renders. Named by its digest, an edited body is a new file, so the entry,
  * and with it the page's cache key, changes with the body.
