@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A folder of the loaders' own inside Astro's cacheDir (a URL in a loader, a path elsewhere). */
+export function cacheFolder(cacheDir: URL | string, name: string): string {
+  return path.join(typeof cacheDir === 'string' ? cacheDir : fileURLToPath(cacheDir), name);
+}
 
 /**
  * Writes a file of Astro's cacheDir named by its content, once: beside the target and renamed,

@@ -11,15 +11,13 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { writeOnce } from './cacheFiles';
+import { cacheFolder, writeOnce } from './cacheFiles';
 
 const POST_HTML_FOLDER = 'ledgerwise-post-html';
 
 /** The folder of the bodies in Astro's cacheDir. */
 export function postHtmlDir(cacheDir: URL | string): string {
-  const base = typeof cacheDir === 'string' ? cacheDir : fileURLToPath(cacheDir);
-  return path.join(base, POST_HTML_FOLDER);
+  return cacheFolder(cacheDir, POST_HTML_FOLDER);
 }
 
 /** Keeps a body in `dir`; returns its file's name, `<sha256>.html`. */

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cacheFolder } from '../cacheFiles.ts';
 
 /**
  * Which cached pictures this build shows: each loader writes `<collection>.manifest.json` in the
@@ -14,8 +14,7 @@ const MANIFEST_SUFFIX = '.manifest.json';
 
 /** The cache folder inside Astro's cacheDir. */
 export function imageCacheDir(cacheDir: URL | string): string {
-  const base = typeof cacheDir === 'string' ? cacheDir : fileURLToPath(cacheDir);
-  return path.join(base, IMAGE_CACHE_FOLDER);
+  return cacheFolder(cacheDir, IMAGE_CACHE_FOLDER);
 }
 
 /** Replaces a collection's list of the cached files its entries show. */
