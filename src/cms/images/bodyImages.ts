@@ -12,7 +12,7 @@ import { describeImageSource, type CachedImage, type ImageCache } from './imageC
  */
 
 /** The widest a body picture is shown (the article column is 768 px). */
-const BODY_IMAGE_MAX_WIDTH = 800;
+const BODY_IMAGE_MAX_WIDTH = LIMITS.pictureMaxWidth;
 /** A smaller width offered to phones when the picture is wider. */
 const BODY_IMAGE_SMALL_WIDTH = 400;
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { imageMetadata } from 'astro/assets/utils';
 import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
+import sharp from 'sharp';
 import { LIMITS } from '@/config/site';
 import { countFrames } from '@/lib/blog/pictureBytes';
 import { writeOnce } from '../cacheFiles';
@@ -17,9 +18,10 @@ import { createRemoteBudget } from './remoteBudget';
 
 /**
  * Every picture the site shows (PocketBase's, other hosts', pasted `data:` URLs) is downloaded at
- * build time into this cache, one download per URL, named by the SHA-256 of its bytes (so Astro's
- * transform cache stays valid), in Astro's cacheDir beside the content store that remembers the
- * URLs: a warm build downloads nothing, and the built site loads pictures from its own origin.
+ * build time into this cache, one download per URL, named by the SHA-256 of the bytes it keeps
+ * (so Astro's transform cache stays valid), in Astro's cacheDir beside the content store that
+ * remembers the URLs: a warm build downloads nothing, and the built site loads pictures from its
+ * own origin. A large picture is kept at the largest size the site shows (keptPicture).
  */
 
 /** Formats Astro's pipeline turns into WebP; SVG is left out (not a picture to resize). */
@@ -53,7 +55,8 @@ export interface ImageCache {
   get(url: string): Promise<CachedImage>;
 }
 
-const metaKey = (url: string) => `image-file:${url}`;
+/** Renamed when what the cache keeps of a picture changes, so each is downloaded once more. */
+const metaKey = (url: string) => `picture:${url}`;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -70,6 +73,38 @@ function checkPixels(
     throw new Error(
       `${width} × ${height} pixels${inFrames}, over the ${maxPixels / 1_000_000}-megapixel limit`,
     );
+  }
+}
+
+interface Picture {
+  data: Uint8Array;
+  ext: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * What the cache keeps of a picture. Astro reads each picture a build shows whole and holds it in
+ * the build's memory (it bundles the original beside the sizes it makes), so phone photos (4,000
+ * px wide, 2–5 MB each) would cost gigabytes at a thousand posts. A still picture wider than any
+ * page shows one (LIMITS.pictureMaxWidth) and larger than LIMITS.pictureKeptBytes is kept at that
+ * width, upright (its EXIF orientation applied), as WebP at quality 90: the site makes nothing
+ * larger of it. Others are kept as they came, and so are animations.
+ */
+async function keptPicture(picture: Picture, frames: number): Promise<Picture> {
+  const { pictureMaxWidth: width, pictureKeptBytes } = LIMITS;
+  if (frames > 1 || picture.width <= width || picture.data.byteLength <= pictureKeptBytes) {
+    return picture;
+  }
+  try {
+    const { data, info } = await sharp(picture.data)
+      .rotate()
+      .resize({ width })
+      .webp({ quality: 90 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, ext: 'webp', width: info.width, height: info.height };
+  } catch (error) {
+    throw new Error(`not readable as a picture (${describeError(error)})`);
   }
 }
 
@@ -174,11 +209,12 @@ export function openImageCache(
     if (!ext) throw new Error(`not a raster image (${probed.format})`);
     const frames = countFrames(ext, data);
     checkPixels({ ...probed, frames }, maxPixels);
-    const file = `${createHash('sha256').update(data).digest('hex')}.${ext}`;
+    const kept = await keptPicture({ data, ext, ...probed }, frames);
+    const file = `${createHash('sha256').update(kept.data).digest('hex')}.${kept.ext}`;
     folderReady ??= mkdir(dir, { recursive: true });
     await folderReady;
-    await writeOnce(path.join(dir, file), data);
-    const cached = { file, width: probed.width, height: probed.height };
+    await writeOnce(path.join(dir, file), kept.data);
+    const cached = { file, width: kept.width, height: kept.height };
     // A pasted picture is its own URL: read again each build rather than kept as a key.
     if (!/^data:/i.test(url)) meta.set(metaKey(url), JSON.stringify({ ...cached, frames }));
     return cached;
