@@ -55,8 +55,12 @@ export interface ImageCache {
   get(url: string): Promise<CachedImage>;
 }
 
-/** Renamed when what the cache keeps of a picture changes, so each is downloaded once more. */
-const metaKey = (url: string) => `picture:${url}`;
+/**
+ * What the cache keeps of a picture depends on the limits in its key: a change of either keeps
+ * every picture again. Renamed when keptPicture changes otherwise.
+ */
+const metaKey = (url: string) =>
+  `picture:${LIMITS.pictureMaxWidth}:${LIMITS.pictureKeptBytes}:${url}`;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -83,24 +87,28 @@ interface Picture {
   height: number;
 }
 
+/** Formats of screenshots and diagrams, which a lossy encoding would blur. */
+const LOSSLESS_FORMATS = new Set(['png', 'gif']);
+
 /**
  * What the cache keeps of a picture. Astro reads each picture a build shows whole and holds it in
  * the build's memory (it bundles the original beside the sizes it makes), so phone photos (4,000
- * px wide, 2–5 MB each) would cost gigabytes at a thousand posts. A still picture wider than any
- * page shows one (LIMITS.pictureMaxWidth) and larger than LIMITS.pictureKeptBytes is kept at that
- * width, upright (its EXIF orientation applied), as WebP at quality 90: the site makes nothing
- * larger of it. Others are kept as they came, and so are animations.
+ * px wide, 2–5 MB each) would cost gigabytes at a thousand posts. A still picture larger than
+ * LIMITS.pictureKeptBytes and, upright (its EXIF orientation applied), wider than any page shows
+ * one (LIMITS.pictureMaxWidth) is kept upright at that width, as WebP: lossless from a PNG or a
+ * GIF, quality 90 from the photographs' formats. The site makes nothing larger of it. Others are
+ * kept as they came, and so are animations.
  */
 async function keptPicture(picture: Picture, frames: number): Promise<Picture> {
   const { pictureMaxWidth: width, pictureKeptBytes } = LIMITS;
-  if (frames > 1 || picture.width <= width || picture.data.byteLength <= pictureKeptBytes) {
-    return picture;
-  }
+  if (frames > 1 || picture.data.byteLength <= pictureKeptBytes) return picture;
   try {
-    const { data, info } = await sharp(picture.data)
-      .rotate()
+    // Read as Astro's image service reads pictures: a file cut short shows what it holds.
+    const image = sharp(picture.data, { failOn: 'none', autoOrient: true });
+    if ((await image.metadata()).autoOrient.width <= width) return picture;
+    const { data, info } = await image
       .resize({ width })
-      .webp({ quality: 90 })
+      .webp(LOSSLESS_FORMATS.has(picture.ext) ? { lossless: true } : { quality: 90 })
       .toBuffer({ resolveWithObject: true });
     return { data, ext: 'webp', width: info.width, height: info.height };
   } catch (error) {

@@ -1,7 +1,10 @@
 /**
- * What the image cache keeps of a picture: a large photo at the widest size any page shows it,
- * upright, and every other picture byte for byte. Downloaded from a picture host on 127.0.0.1.
+ * What the image cache keeps of a picture: a large one at the widest size any page shows it,
+ * upright, lossless from a screenshot's format; every other picture byte for byte; a large one
+ * cut short as Astro would show it; one it cannot read, refused with the reason. Downloaded from
+ * a picture host on 127.0.0.1.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +14,8 @@ import { blogSchema } from '@/cms/schemas';
 import { LIMITS } from '@/config/site';
 import { createLoaderContext } from '../../../support/loaderContext';
 import { startPictureHost } from '../../../support/pictures';
+
+const digest = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** A picture that compresses like a photograph's detail: grain on a flat colour. */
 const grain = (width: number, height: number) =>
@@ -42,19 +47,33 @@ describe('the pictures the image cache keeps', () => {
       .jpeg()
       .toBuffer();
     pictures.narrow = await grain(600, 600);
+    // A screenshot's format, wide and large.
+    pictures.screenshot = await grain(1600, 400);
+    // Stored 1,000 × 600, shown 600 × 1,000: upright, no wider than pages show.
+    pictures.sideways = await sharp(await grain(1000, 600))
+      .png()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     pictures.animation = await sharp([await grain(1000, 300), await grain(1000, 300)], {
       join: { animated: true },
     })
       .webp({ quality: 90 })
       .toBuffer();
-    // The phone's photo cut short: its header says it is a JPEG, its data ends early.
-    pictures.cut = pictures.phone.subarray(0, 400_000);
+    // Cut short: the photo's scan ends early; the WebP's header promises more than there is.
+    pictures.cutPhoto = pictures.phone.subarray(0, 400_000);
+    const webp = await sharp(await grain(1200, 900))
+      .webp({ quality: 90 })
+      .toBuffer();
+    pictures.cutWebp = webp.subarray(0, webp.byteLength / 2);
     host = await startPictureHost({
       '/phone.jpg': { type: 'image/jpeg', body: pictures.phone },
       '/banner.jpg': { type: 'image/jpeg', body: pictures.banner },
       '/narrow.png': { type: 'image/png', body: pictures.narrow },
       '/animation.webp': { type: 'image/webp', body: pictures.animation },
-      '/cut.jpg': { type: 'image/jpeg', body: pictures.cut },
+      '/screenshot.png': { type: 'image/png', body: pictures.screenshot },
+      '/sideways.png': { type: 'image/png', body: pictures.sideways },
+      '/cutPhoto.jpg': { type: 'image/jpeg', body: pictures.cutPhoto },
+      '/cutWebp.webp': { type: 'image/webp', body: pictures.cutWebp },
     });
   });
   afterAll(async () => {
@@ -71,44 +90,66 @@ describe('the pictures the image cache keeps', () => {
     });
   };
 
-  it('keeps a large photo at the widest size a page shows, upright, as WebP', async () => {
-    expect(pictures.phone.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+  /** The picture the cache keeps for `name`, its bytes, and what sharp reads of them. */
+  const keep = async (name: string) => {
     const cache = openCache();
-    const kept = await cache.get(`${host.url}/phone.jpg`);
-    const width = LIMITS.pictureMaxWidth;
+    const kept = await cache.get(`${host.url}/${name}`);
+    const bytes = await readFile(path.join(cache.dir, kept.file));
+    return { kept, bytes, stored: await sharp(bytes).metadata() };
+  };
+  /** A WebP's first chunk: `VP8 ` lossy, `VP8L` lossless. */
+  const webpChunk = (bytes: Buffer) => bytes.subarray(12, 16).toString('latin1');
+  const width = LIMITS.pictureMaxWidth;
+
+  it('keeps a large photo at the widest size a page shows, upright, as lossy WebP', async () => {
+    expect(pictures.phone.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+    const { kept, bytes, stored } = await keep('phone.jpg');
     const height = Math.round((width * 2400) / 1800);
     expect(kept).toEqual({ file: expect.stringMatching(/^[0-9a-f]{64}\.webp$/), width, height });
-    const bytes = await readFile(path.join(cache.dir, kept.file));
-    const stored = await sharp(bytes).metadata();
     expect(stored).toMatchObject({ format: 'webp', width, height });
     expect(stored.orientation ?? 1).toBe(1);
+    expect(webpChunk(bytes)).toBe('VP8 ');
     // A fifth of the pixels, and no larger a file for them (grain is the worst case for WebP).
     expect(bytes.byteLength).toBeLessThan(pictures.phone.byteLength / 5);
   });
 
-  it('keeps a smaller picture, a narrow one and an animation byte for byte', async () => {
+  it("keeps a large screenshot's format at that width as lossless WebP, which blurs no text", async () => {
+    expect(pictures.screenshot.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+    const { kept, bytes, stored } = await keep('screenshot.png');
+    expect(kept).toMatchObject({ width, height: width / 4 });
+    expect(stored).toMatchObject({ format: 'webp', width, height: width / 4 });
+    expect(webpChunk(bytes)).toBe('VP8L');
+  });
+
+  it('keeps a smaller picture, a narrow one, one narrow upright and an animation byte for byte', async () => {
     const { pictureKeptBytes, pictureMaxWidth } = LIMITS;
     // Each is kept for one reason only: wider than pages show but small; large but no wider;
-    // large and wider, but animated.
+    // large and wider as stored, but not upright; large and wider, but animated.
     expect(pictures.banner.byteLength).toBeLessThan(pictureKeptBytes);
-    expect(pictures.narrow.byteLength).toBeGreaterThan(pictureKeptBytes);
-    expect(pictures.animation.byteLength).toBeGreaterThan(pictureKeptBytes);
-    expect([1200, 600, 1000].map((width) => width > pictureMaxWidth)).toEqual([true, false, true]);
-    const cache = openCache();
-    for (const [name, width, height] of [
-      ['banner.jpg', 1200, 630],
-      ['narrow.png', 600, 600],
-      ['animation.webp', 1000, 300],
-    ] as const) {
-      const kept = await cache.get(`${host.url}/${name}`);
-      expect(kept, name).toMatchObject({ width, height });
-      const source = pictures[name.split('.')[0]!]!;
-      expect(await readFile(path.join(cache.dir, kept.file)), name).toEqual(source);
+    for (const large of [pictures.narrow, pictures.sideways, pictures.animation])
+      expect(large.byteLength).toBeGreaterThan(pictureKeptBytes);
+    expect([1200, 600, 600, 1000].map((shown) => shown > pictureMaxWidth)).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    for (const name of ['banner.jpg', 'narrow.png', 'sideways.png', 'animation.webp']) {
+      const { bytes } = await keep(name);
+      // Compared by digest: a failing diff of megabytes would take minutes to print.
+      expect(digest(bytes), name).toBe(digest(pictures[name.split('.')[0]!]!));
     }
   });
 
+  it('keeps a large photo cut short as Astro shows it, what it holds at that width', async () => {
+    const { kept, stored } = await keep('cutPhoto.jpg');
+    expect(kept).toMatchObject({ width });
+    expect(stored).toMatchObject({ format: 'webp', width });
+  });
+
   it('refuses a large picture it cannot read, saying so', async () => {
-    await expect(openCache().get(`${host.url}/cut.jpg`)).rejects.toThrow(
+    expect(pictures.cutWebp.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+    await expect(openCache().get(`${host.url}/cutWebp.webp`)).rejects.toThrow(
       /^not readable as a picture \(.+\)$/,
     );
   });
