@@ -133,16 +133,6 @@ export const LIMITS = {
   imageMaxBytes: 10 * 1024 * 1024,
   /** Width × height, read from the file's header before any decoding (a 50-megapixel photo). */
   imageMaxPixels: 50_000_000,
-  /**
-   * The widest, in pixels, that any page shows a picture (a banner or a body picture at twice the
-   * 400 px they take on a phone, a post's share image): the largest size the site makes of one.
-   */
-  pictureMaxWidth: 800,
-  /**
-   * A still picture wider than pictureMaxWidth and larger than this many bytes is kept at that
-   * width (cms/images/imageCache.ts): under it, making it smaller costs more than it saves.
-   */
-  pictureKeptBytes: 256 * 1024,
   /** Pictures in one post's body; the rest are left out and named in the warnings. */
   picturesPerPost: 40,
   /** The whole time one build may spend downloading pictures from hosts other than PocketBase. */
@@ -157,6 +147,23 @@ export const LIMITS = {
    * and far less than would overflow a parser's or serialiser's stack.
    */
   bodyMaxDepth: 200,
+} as const;
+
+/**
+ * The sizes the build makes of a picture. Apart from LIMITS, which the browser's script carries
+ * (the contact form reads it), as nothing in the browser reads these.
+ */
+export const PICTURES = {
+  /**
+   * The widest, in pixels, that any page shows a picture (a banner or a body picture at twice the
+   * 400 px they take on a phone, a post's share image): the largest size the site makes of one.
+   */
+  maxWidth: 800,
+  /**
+   * A still picture wider than maxWidth and larger than this many bytes is kept at that width
+   * (cms/images/imageCache.ts): under it, making it smaller costs more than it saves.
+   */
+  keptBytes: 256 * 1024,
 } as const;
 
 export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;

@@ -1,6 +1,6 @@
 import { decode, encode } from 'html-entities';
 import { defaultTreeAdapter, parseFragment, serialize } from 'parse5';
-import { LIMITS } from '@/config/site';
+import { LIMITS, PICTURES } from '@/config/site';
 import { PASTED_PICTURE } from '@/lib/blog/bodyJudgment';
 import { elementsIn } from '@/lib/blog/htmlTree';
 import { describeImageSource, type CachedImage, type ImageCache } from './imageCache';
@@ -12,7 +12,7 @@ import { describeImageSource, type CachedImage, type ImageCache } from './imageC
  */
 
 /** The widest a body picture is shown (the article column is 768 px). */
-const BODY_IMAGE_MAX_WIDTH = LIMITS.pictureMaxWidth;
+const BODY_IMAGE_MAX_WIDTH = PICTURES.maxWidth;
 /** A smaller width offered to phones when the picture is wider. */
 const BODY_IMAGE_SMALL_WIDTH = 400;
 

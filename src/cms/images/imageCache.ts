@@ -7,7 +7,7 @@ import { imageMetadata } from 'astro/assets/utils';
 import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { LIMITS } from '@/config/site';
+import { LIMITS, PICTURES } from '@/config/site';
 import { countFrames } from '@/lib/blog/pictureBytes';
 import { writeOnce } from '../cacheFiles';
 import { describeError } from '../errors';
@@ -59,8 +59,7 @@ export interface ImageCache {
  * What the cache keeps of a picture depends on the limits in its key: a change of either keeps
  * every picture again. Renamed when keptPicture changes otherwise.
  */
-const metaKey = (url: string) =>
-  `picture:${LIMITS.pictureMaxWidth}:${LIMITS.pictureKeptBytes}:${url}`;
+const metaKey = (url: string) => `picture:${PICTURES.maxWidth}:${PICTURES.keptBytes}:${url}`;
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -94,14 +93,14 @@ const LOSSLESS_FORMATS = new Set(['png', 'gif']);
  * What the cache keeps of a picture. Astro reads each picture a build shows whole and holds it in
  * the build's memory (it bundles the original beside the sizes it makes), so phone photos (4,000
  * px wide, 2–5 MB each) would cost gigabytes at a thousand posts. A still picture larger than
- * LIMITS.pictureKeptBytes and, upright (its EXIF orientation applied), wider than any page shows
- * one (LIMITS.pictureMaxWidth) is kept upright at that width, as WebP: lossless from a PNG or a
+ * PICTURES.keptBytes and, upright (its EXIF orientation applied), wider than any page shows
+ * one (PICTURES.maxWidth) is kept upright at that width, as WebP: lossless from a PNG or a
  * GIF, quality 90 from the photographs' formats. The site makes nothing larger of it. Others are
  * kept as they came, and so are animations.
  */
 async function keptPicture(picture: Picture, frames: number): Promise<Picture> {
-  const { pictureMaxWidth: width, pictureKeptBytes } = LIMITS;
-  if (frames > 1 || picture.data.byteLength <= pictureKeptBytes) return picture;
+  const { maxWidth: width, keptBytes } = PICTURES;
+  if (frames > 1 || picture.data.byteLength <= keptBytes) return picture;
   try {
     // Read as Astro's image service reads pictures: a file cut short shows what it holds.
     const image = sharp(picture.data, { failOn: 'none', autoOrient: true });

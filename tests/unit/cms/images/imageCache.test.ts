@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openImageCache } from '@/cms/images/imageCache';
 import { blogSchema } from '@/cms/schemas';
-import { LIMITS } from '@/config/site';
+import { PICTURES } from '@/config/site';
 import { createLoaderContext } from '../../../support/loaderContext';
 import { startPictureHost } from '../../../support/pictures';
 
@@ -99,10 +99,10 @@ describe('the pictures the image cache keeps', () => {
   };
   /** A WebP's first chunk: `VP8 ` lossy, `VP8L` lossless. */
   const webpChunk = (bytes: Buffer) => bytes.subarray(12, 16).toString('latin1');
-  const width = LIMITS.pictureMaxWidth;
+  const width = PICTURES.maxWidth;
 
   it('keeps a large photo at the widest size a page shows, upright, as lossy WebP', async () => {
-    expect(pictures.phone.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+    expect(pictures.phone.byteLength).toBeGreaterThan(PICTURES.keptBytes);
     const { kept, bytes, stored } = await keep('phone.jpg');
     const height = Math.round((width * 2400) / 1800);
     expect(kept).toEqual({ file: expect.stringMatching(/^[0-9a-f]{64}\.webp$/), width, height });
@@ -114,7 +114,7 @@ describe('the pictures the image cache keeps', () => {
   });
 
   it("keeps a large screenshot's format at that width as lossless WebP, which blurs no text", async () => {
-    expect(pictures.screenshot.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+    expect(pictures.screenshot.byteLength).toBeGreaterThan(PICTURES.keptBytes);
     const { kept, bytes, stored } = await keep('screenshot.png');
     expect(kept).toMatchObject({ width, height: width / 4 });
     expect(stored).toMatchObject({ format: 'webp', width, height: width / 4 });
@@ -122,13 +122,13 @@ describe('the pictures the image cache keeps', () => {
   });
 
   it('keeps a smaller picture, a narrow one, one narrow upright and an animation byte for byte', async () => {
-    const { pictureKeptBytes, pictureMaxWidth } = LIMITS;
+    const { keptBytes, maxWidth } = PICTURES;
     // Each is kept for one reason only: wider than pages show but small; large but no wider;
     // large and wider as stored, but not upright; large and wider, but animated.
-    expect(pictures.banner.byteLength).toBeLessThan(pictureKeptBytes);
+    expect(pictures.banner.byteLength).toBeLessThan(keptBytes);
     for (const large of [pictures.narrow, pictures.sideways, pictures.animation])
-      expect(large.byteLength).toBeGreaterThan(pictureKeptBytes);
-    expect([1200, 600, 600, 1000].map((shown) => shown > pictureMaxWidth)).toEqual([
+      expect(large.byteLength).toBeGreaterThan(keptBytes);
+    expect([1200, 600, 600, 1000].map((shown) => shown > maxWidth)).toEqual([
       true,
       false,
       false,
@@ -148,7 +148,7 @@ describe('the pictures the image cache keeps', () => {
   });
 
   it('refuses a large picture it cannot read, saying so', async () => {
-    expect(pictures.cutWebp.byteLength).toBeGreaterThan(LIMITS.pictureKeptBytes);
+    expect(pictures.cutWebp.byteLength).toBeGreaterThan(PICTURES.keptBytes);
     await expect(openCache().get(`${host.url}/cutWebp.webp`)).rejects.toThrow(
       /^not readable as a picture \(.+\)$/,
     );
