@@ -150,8 +150,8 @@ export const LIMITS = {
 } as const;
 
 /**
- * The sizes the build makes of a picture. Apart from LIMITS, which the browser's script carries
- * (the contact form reads it), as nothing in the browser reads these.
+ * The sizes the build makes of a picture. Kept apart from LIMITS, which the browser's script
+ * carries (the contact form reads it): nothing in the browser reads these, so no bundle holds them.
  */
 export const PICTURES = {
   /**
