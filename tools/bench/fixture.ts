@@ -1,6 +1,7 @@
 /**
  * The bench's posts: about 600 words each, with its own photo-like 1200×630 JPEG banner and, every
- * third post, a second picture in its body, uploaded to PocketBase as an editor would.
+ * third post, a second picture in its body, uploaded to PocketBase as an editor would; and posts
+ * whose banners are photos as a phone takes them.
  */
 import pLimit from 'p-limit';
 import type PocketBase from 'pocketbase';
@@ -8,6 +9,7 @@ import sharp from 'sharp';
 
 const BANNER = { width: 1200, height: 630 };
 const BODY = { width: 1000, height: 560 };
+const PHONE = { width: 4032, height: 3024 };
 
 /** A post body of a realistic length, so rendering has real work to do. */
 export function benchPost(index: number) {
@@ -27,10 +29,11 @@ export function benchPost(index: number) {
 }
 
 /**
- * A JPEG that compresses and transforms like a photograph, not like a flat colour: a small field
- * of random colours (seeded, so each index differs) enlarged into soft shapes and gradients.
+ * A small field of random colours (seeded, so each seed differs) enlarged to `size` into soft
+ * shapes and gradients, as raw RGB: it compresses and transforms like a photograph, not like a
+ * flat colour.
  */
-async function photoLikeJpeg(seed: number, { width, height } = BANNER) {
+async function softShapes(seed: number, size: { width: number; height: number }) {
   const cells = { width: 32, height: 17 };
   const raw = Buffer.alloc(cells.width * cells.height * 3);
   let state = (seed * 2654435761 + 12345) >>> 0;
@@ -38,11 +41,21 @@ async function photoLikeJpeg(seed: number, { width, height } = BANNER) {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
     raw[index] = state >>> 24;
   }
-  const jpeg = await sharp(raw, { raw: { ...cells, channels: 3 } })
-    .resize(width, height, { kernel: 'cubic' })
+  return sharp(raw, { raw: { ...cells, channels: 3 } })
+    .resize(size.width, size.height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+}
+
+const jpegFile = (jpeg: Buffer, name: string) =>
+  new File([new Uint8Array(jpeg)], name, { type: 'image/jpeg' });
+
+/** A photo-like JPEG of `size`, as an editor's prepared web banner is. */
+async function photoLikeJpeg(seed: number, size = BANNER) {
+  const jpeg = await sharp(await softShapes(seed, size), { raw: { ...size, channels: 3 } })
     .jpeg({ quality: 82 })
     .toBuffer();
-  return new File([new Uint8Array(jpeg)], `picture-${seed}.jpg`, { type: 'image/jpeg' });
+  return jpegFile(jpeg, `picture-${seed}.jpg`);
 }
 
 /** Creates `count` published bench posts with pictures, eight at a time. */
@@ -66,5 +79,39 @@ export async function createPostsWithPictures(pb: PocketBase, count: number) {
       .update(record.id, { content: post.content + figure }, { requestKey: null });
   };
   const limit = pLimit(8);
+  await Promise.all(Array.from({ length: count }, (_, index) => limit(() => create(index))));
+}
+
+/**
+ * Creates `count` published bench posts, each with a photo as a phone takes it as its banner:
+ * 4,032 × 3,024, JPEG at quality 90, about 1.6 MB, uploaded as it came. Each photo is its own
+ * (soft shapes from its seed) under the same sensor grain, which is what makes it that large.
+ */
+export async function createPostsWithPhotos(pb: PocketBase, count: number) {
+  const grain = await sharp({
+    create: {
+      ...PHONE,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 0, sigma: 6 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  const photo = async (seed: number) => {
+    const pixels = await softShapes(seed, PHONE);
+    for (let index = 0; index < pixels.length; index += 1)
+      pixels[index] = Math.min(255, pixels[index]! + grain[index]!);
+    const jpeg = await sharp(pixels, { raw: { ...PHONE, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    return jpegFile(jpeg, `photo-${seed}.jpg`);
+  };
+  // Two at a time: each photo is 36 MB of pixels while it is drawn.
+  const limit = pLimit(2);
+  const create = async (index: number) =>
+    pb
+      .collection('blogs')
+      .create({ ...benchPost(index), banner_image: await photo(index) }, { requestKey: null });
   await Promise.all(Array.from({ length: count }, (_, index) => limit(() => create(index))));
 }

@@ -1,9 +1,9 @@
 /**
  * The scale builds against temporary PocketBases, each timed by hyperfine with its process tree's
  * peak memory sampled and its phases read from its stamped output (phases.ts): 1,000 posts without
- * banners (1,000 share cards), then 1,000 with banners, each cold then warm into the same folders
- * (as the listener builds), then the newest post's title edited and built again; then 5,000 cold
- * and edited (not --quick).
+ * banners (1,000 share cards), then 100 with phone photos as banners, then 1,000 with banners,
+ * each cold then warm into the same folders (as the listener builds), then the newest post's title
+ * edited and built again; then 5,000 cold and edited (not --quick).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +17,7 @@ import { startPocketBase } from '../local/pocketbase/serverProcess.ts';
 import { PROJECT_ROOT } from '../shared/paths.ts';
 import type { BuildFigure, Figures } from './budgets.ts';
 import type PocketBase from 'pocketbase';
-import { benchPost, createPostsWithPictures } from './fixture.ts';
+import { benchPost, createPostsWithPhotos, createPostsWithPictures } from './fixture.ts';
 import { samplePeakMemory } from './memory.ts';
 import { phaseTable, readPhases, type PhaseReport } from './phases.ts';
 
@@ -130,6 +130,20 @@ export async function measureBuildScale({ quick, posts }: { quick: boolean; post
       path.join(work, 'cards'),
     );
     await cards.server.stop();
+
+    const photos = await benchPocketBase(work, 'pb_photos');
+    servers.push(photos.server);
+    const photoPosts = Math.max(1, Math.round(posts / 10));
+    console.log(`  creating ${photoPosts} posts with 12-megapixel phone photos as banners…`);
+    await createPostsWithPhotos(photos.pb, photoPosts);
+    for (const [name, when] of [
+      ['cold100photos', 'cold'],
+      ['warm100photos', 'warm'],
+    ] as const) {
+      const label = `${when} build, ${photoPosts} posts with phone photos`;
+      await build(name, label, photos.server.url, path.join(work, 'photos'));
+    }
+    await photos.server.stop();
 
     const { server, pb } = await benchPocketBase(work, 'pb_data');
     servers.push(server);

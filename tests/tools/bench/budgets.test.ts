@@ -42,6 +42,8 @@ const passing: Figures = {
     edit1000: { seconds: 5, cpuSeconds: 6, peakBytes: 1e9 },
     cold1000cards: { seconds: 90, cpuSeconds: 120, peakBytes: 1.2e9 },
     warm1000cards: { seconds: 25, cpuSeconds: 30, peakBytes: 1e9 },
+    cold100photos: { seconds: 30, cpuSeconds: 40, peakBytes: 1e9 },
+    warm100photos: { seconds: 10, cpuSeconds: 12, peakBytes: 1e9 },
     cold5000: { seconds: 240, cpuSeconds: 400, peakBytes: 2e9 },
     edit5000: { seconds: 10, cpuSeconds: 12, peakBytes: 1.5e9 },
   },
@@ -59,7 +61,7 @@ describe('judgeBudgets', () => {
   it('passes every budget at exactly its limit, and names each figure', () => {
     const verdicts = judge(passing);
     expect(verdicts.filter((verdict) => verdict.pass !== true)).toEqual([]);
-    expect(verdicts).toHaveLength(22);
+    expect(verdicts).toHaveLength(24);
     expect(byName(verdicts, 'Cold build, 1,000 posts with banners').figure).toBe(
       '45.0 s, CPU 70.0 s, peak 1200 MB',
     );
@@ -125,6 +127,8 @@ describe('judgeBudgets', () => {
         edit1000: { seconds: 5.1, cpuSeconds: 6, peakBytes: 1e9 },
         warm1000: { seconds: 25.1, cpuSeconds: 30, peakBytes: null },
         cold1000cards: { seconds: 90.1, cpuSeconds: 100, peakBytes: 1e9 },
+        // The originals' cost before the image cache kept photos at 800 px.
+        cold100photos: { seconds: 11, cpuSeconds: 15, peakBytes: 1.152e9 },
         cold5000: { failed: 'exit 1' },
       },
       publish: { seedSeconds: 4.2, at1000Seconds: { failed: 'no first build' } },
@@ -138,6 +142,12 @@ describe('judgeBudgets', () => {
     expect(byName(verdicts, 'Warm build, 1,000 posts with banners').pass).toBe(false);
     expect(byName(verdicts, 'Cold build, 1,000 posts without').pass).toBe(false);
     expect(byName(verdicts, 'Warm build, 1,000 posts without').pass).toBeNull();
+    expect(byName(verdicts, 'Cold build, 100 posts with 12-megapixel photos')).toMatchObject({
+      name: 'Cold build, 100 posts with 12-megapixel photos ≤ 30 s and ≤ 1 GB peak',
+      pass: false,
+      figure: '11.0 s, CPU 15.0 s, peak 1152 MB',
+    });
+    expect(byName(verdicts, 'Warm build, 100 posts with 12-megapixel photos').pass).toBeNull();
     expect(byName(verdicts, "The newest post's title edited, 1,000")).toMatchObject({
       pass: false,
       figure: '5.1 s, CPU 6.0 s',
