@@ -6,12 +6,12 @@ import path from 'node:path';
 import { imageMetadata } from 'astro/assets/utils';
 import type { LoaderContext } from 'astro/loaders';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
 import { LIMITS, PICTURES } from '@/config/site';
 import { countFrames } from '@/lib/blog/pictureBytes';
 import { writeOnce } from '../cacheFiles';
 import { describeError } from '../errors';
 import type { LoaderSettings } from '../loaderOptions';
+import { keptPicture } from './keptPicture';
 import { imageCacheDir } from './manifest';
 import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddresses';
 import { createRemoteBudget } from './remoteBudget';
@@ -21,7 +21,7 @@ import { createRemoteBudget } from './remoteBudget';
  * build time into this cache, one download per URL, named by the SHA-256 of the bytes it keeps
  * (so Astro's transform cache stays valid), in Astro's cacheDir beside the content store that
  * remembers the URLs: a warm build downloads nothing, and the built site loads pictures from its
- * own origin. A large picture is kept at the largest size the site shows (keptPicture).
+ * own origin. A large picture is kept at the largest size the site shows (keptPicture.ts).
  */
 
 /** Formats Astro's pipeline turns into WebP; SVG is left out (not a picture to resize). */
@@ -76,42 +76,6 @@ function checkPixels(
     throw new Error(
       `${width} × ${height} pixels${inFrames}, over the ${maxPixels / 1_000_000}-megapixel limit`,
     );
-  }
-}
-
-interface Picture {
-  data: Uint8Array;
-  ext: string;
-  width: number;
-  height: number;
-}
-
-/** Formats of screenshots and diagrams, which a lossy encoding would blur. */
-const LOSSLESS_FORMATS = new Set(['png', 'gif']);
-
-/**
- * What the cache keeps of a picture. Astro reads each picture a build shows whole and holds it in
- * the build's memory (it bundles the original beside the sizes it makes), so phone photos (4,000
- * px wide, 2–5 MB each) would cost gigabytes at a thousand posts. A still picture larger than
- * PICTURES.keptBytes and, upright (its EXIF orientation applied), wider than any page shows
- * one (PICTURES.maxWidth) is kept upright at that width, as WebP: lossless from a PNG or a
- * GIF, quality 90 from the photographs' formats. The site makes nothing larger of it. Others are
- * kept as they came, and so are animations.
- */
-async function keptPicture(picture: Picture, frames: number): Promise<Picture> {
-  const { maxWidth: width, keptBytes } = PICTURES;
-  if (frames > 1 || picture.data.byteLength <= keptBytes) return picture;
-  try {
-    // Read as Astro's image service reads pictures: a file cut short shows what it holds.
-    const image = sharp(picture.data, { failOn: 'none', autoOrient: true });
-    if ((await image.metadata()).autoOrient.width <= width) return picture;
-    const { data, info } = await image
-      .resize({ width })
-      .webp(LOSSLESS_FORMATS.has(picture.ext) ? { lossless: true } : { quality: 90 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, ext: 'webp', width: info.width, height: info.height };
-  } catch (error) {
-    throw new Error(`not readable as a picture (${describeError(error)})`);
   }
 }
 
