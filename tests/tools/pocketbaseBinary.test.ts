@@ -35,6 +35,7 @@ import { checksumFor, releaseAsset } from '../../tools/local/pocketbase/download
 import { buildPocketBase } from '../../tools/local/pocketbase/goBuild.ts';
 import {
   GO_MODULE_DIR,
+  goModuleFiles,
   GO_TOOLCHAIN,
   POCKETBASE_VERSION,
 } from '../../tools/local/pocketbase/goModule.ts';
@@ -280,7 +281,7 @@ describe('with Go: the project builds its own program', () => {
   /** A copy of pocketbase/'s Go module (no data, hooks or migrations: the build needs none). */
   async function copyModule(): Promise<string> {
     const dir = await makeTemp('lw-pb-module-');
-    for (const file of ['go.mod', 'go.sum', 'main.go'])
+    for (const file of goModuleFiles(GO_MODULE_DIR))
       await copyFile(path.join(GO_MODULE_DIR, file), path.join(dir, file));
     return dir;
   }

@@ -1,12 +1,14 @@
 /**
  * The PocketBase binary every tool and test runs, in this order:
  * 1. POCKETBASE_BIN, when set;
- * 2. with a Go toolchain on the PATH, the project's own program (pocketbase/main.go at go.mod's
+ * 2. with a Go toolchain on the PATH, the project's own program (pocketbase/*.go at go.mod's
  *    PocketBase version), built once with CGO_ENABLED=0 into node_modules/.cache/pocketbase, in a
- *    folder named by the digest of go.mod, go.sum and main.go: a change to one of them builds
- *    again, anything else reuses it;
+ *    folder named by the digest of go.mod, go.sum and the .go files: a change to one of them
+ *    builds again, anything else reuses it;
  * 3. without Go, upstream's release archive of the same version for the platform, downloaded once
- *    and used only when its SHA-256 matches the release's own checksums.txt.
+ *    and used only when its SHA-256 matches the release's own checksums.txt. It lacks the
+ *    project's Go defences (a server on the internet needs them; local editing does not), which
+ *    it says once a process.
  * Every failure says in one line what to install or set.
  */
 import { existsSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { toolEnv } from '../../shared/env.ts';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import { buildPocketBase, localGoVersion } from './goBuild.ts';
 import { downloadPocketBase, type DownloadOptions } from './download.ts';
+import { POCKETBASE_VERSION } from './goModule.ts';
 
 /**
  * The PocketBase binary to run: `bin` (POCKETBASE_BIN), else built with the Go that `findGo`
@@ -36,9 +39,15 @@ export async function findPocketBaseBinary({
     return file;
   }
   const goVersion = await findGo();
-  return goVersion
-    ? buildPocketBase({ goVersion, cacheDir: options.cacheDir, log: options.log })
-    : downloadPocketBase(options);
+  if (goVersion)
+    return buildPocketBase({ goVersion, cacheDir: options.cacheDir, log: options.log });
+  const binary = await downloadPocketBase(options);
+  (options.log ?? console.log)(
+    `Without Go, this is upstream's PocketBase ${POCKETBASE_VERSION}, without the project's own ` +
+      'defences (pocketbase/*.go: writes refused before their body is read, thumbnail and ' +
+      'realtime limits): enough for local editing; a server on the internet runs the project build.',
+  );
+  return binary;
 }
 
 /** One resolution per process: every server and CLI call of a run uses the same binary. */

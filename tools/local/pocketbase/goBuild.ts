@@ -1,6 +1,6 @@
 /**
  * PocketBase as the project's own Go program: pocketbase/ built with the local Go (CGO_ENABLED=0,
- * the version stamped in) into the cache, once per digest of go.mod, go.sum and main.go.
+ * the version stamped in) into the cache, once per digest of go.mod, go.sum and its .go files.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ import {
   CACHE_DIR,
   GO_MINIMUM,
   GO_MODULE_DIR,
-  GO_MODULE_FILES,
+  goModuleFiles,
   GO_TOOLCHAIN,
   POCKETBASE_VERSION,
   writeExecutable,
@@ -48,10 +48,10 @@ function goAtLeast(version: string, minimum: string): boolean {
   return true;
 }
 
-/** The digest that names a build: go.mod, go.sum and main.go, and the platform it is for. */
+/** The digest that names a build: go.mod, go.sum and the .go files, and the platform it is for. */
 async function buildDigest(moduleDir: string): Promise<string> {
   const hash = createHash('sha256').update(`${process.platform} ${process.arch}\n`);
-  for (const file of GO_MODULE_FILES)
+  for (const file of goModuleFiles(moduleDir))
     hash.update(`${file}\n`).update(await readFile(path.join(moduleDir, file)));
   return hash.digest('hex').slice(0, 16);
 }

@@ -3,14 +3,24 @@
  * built or downloaded binaries go in (binary.ts says which one a run uses).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 
-/** The Go program: go.mod pins PocketBase and the toolchain; main.go is upstream's examples/base. */
+/**
+ * The Go program: go.mod pins PocketBase and the toolchain; main.go is upstream's examples/base,
+ * the other .go files the project's own defences.
+ */
 export const GO_MODULE_DIR = path.join(PROJECT_ROOT, 'pocketbase');
-export const GO_MODULE_FILES = ['go.mod', 'go.sum', 'main.go'];
+
+/** The files a build of the module at `dir` is made from: go.mod, go.sum and every .go file. */
+export function goModuleFiles(dir: string): string[] {
+  const sources = readdirSync(dir).filter(
+    (name) => name.endsWith('.go') && !name.endsWith('_test.go'),
+  );
+  return ['go.mod', 'go.sum', ...sources.sort()];
+}
 const GO_MOD = readFileSync(path.join(GO_MODULE_DIR, 'go.mod'), 'utf8');
 
 /** PocketBase's version, as go.mod requires it (e.g. "0.40.4"). */
