@@ -1,6 +1,8 @@
 // PocketBase as the project's own program: upstream's examples/base (the release binary's
 // main.go) with the admin UI, the JS hooks and migrations (jsvm) and the migrate command, and
-// without the GitHub self-update command, which would swap this build for upstream's release.
+// without the GitHub self-update command, which would swap this build for upstream's release;
+// plus the project's defences, in Go because they run on every request, before its body is read
+// (the other files of this folder).
 // The version is go.mod's; tools/local/pocketbase/binary.ts builds it (CGO_ENABLED=0, the
 // version stamped in) or downloads the same release where there is no Go.
 package main
@@ -95,6 +97,28 @@ func main() {
 		Automigrate:  automigrate,
 		Dir:          migrationsDir,
 	})
+
+	// The project's defences for a server on the internet: writes refused before their body is
+	// read (writes.go), thumbnails of oversized pictures refused cheaply (thumbnails.go), anonymous
+	// realtime connections bounded (realtime.go), refusals that close their connection and say
+	// when to retry, and a warning for an untrusted proxy (ratelimits.go); and the settings that
+	// the server's environment decides (settings.go).
+	thumbnails := &thumbnailGuard{}
+	realtime := &realtimeGuard{}
+	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
+		if err := applyEnvironmentSettings(e.App); err != nil {
+			return err
+		}
+		e.Router.Bind(
+			closeOnRefusal(),
+			warnUntrustedProxy(),
+			realtime.handler(),
+			refuseWritesBeforeBody(),
+			thumbnails.handler(),
+		)
+		return e.Next()
+	})
+	app.OnRealtimeConnectRequest().BindFunc(realtime.onConnect)
 
 	// static files from publicDir (when it exists and no other route takes the path)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -43,6 +43,8 @@ export const SAVE_CHECKS = ['publish-check.pb.js', 'pictures.pb.js'];
 export interface TestPocketBase {
   url: string;
   port: number;
+  /** The server's process id, to measure or limit it. */
+  pid: number;
   dataDir: string;
   superuser: SuperuserLogin;
   /** A new SDK client logged in as the superuser, auto-cancellation off. */
@@ -95,6 +97,7 @@ export async function startTestPocketBase({
   return {
     url: running.url,
     port: running.port,
+    pid: running.pid,
     dataDir,
     superuser,
     async superuserClient() {

@@ -112,29 +112,6 @@ function checkPictures(e) {
   }
 }
 
-/**
- * Before a file is served: a thumbnail of a picture over the pixel cap (stored before the cap
- * existed) is refused, since PocketBase makes one by decoding the whole original.
- */
-function checkThumbnail(e) {
-  if (!e.request.url.query().get('thumb')) return;
-  var parts = /^\/api\/files\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(e.request.url.path);
-  if (!parts) return;
-  var checks = require(__hooks + '/content/saveChecks.js');
-  var storage = $app.newFilesystem();
-  var refusal;
-  try {
-    var collection = $app.findCollectionByNameOrId(parts[1]);
-    var picture = storedPicture(storage, collection.id + '/' + parts[2] + '/' + parts[3], checks);
-    refusal = picture && checks.uploadRefusal(picture);
-  } catch (_) {
-    // No such collection: PocketBase answers that itself.
-  } finally {
-    storage.close();
-  }
-  if (refusal) throw new BadRequestError('No thumbnail: the picture ' + refusal + '.');
-}
-
 /** The save checks' view of a stored file, by its storage key, or undefined when there is none. */
 function storedPicture(storage, key, checks) {
   var size;
@@ -149,7 +126,6 @@ function storedPicture(storage, key, checks) {
 }
 
 module.exports = {
-  checkThumbnail: checkThumbnail,
   storedPicture: storedPicture,
   unsavedPicture: unsavedPicture,
   movePastedPictures: movePastedPictures,
