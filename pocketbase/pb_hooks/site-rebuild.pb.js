@@ -17,7 +17,7 @@ onRecordCreateRequest(
     var rebuild = require(__hooks + '/rebuild/public.js');
     if (e.collection.name === 'blogs') rebuild.fillPublishedAt(e.record);
     e.next();
-    rebuild.recordChanged(e.record, 'created', null);
+    rebuild.recordChanged(e.record, 'created', false);
   },
   'blogs',
   'testimonials',
@@ -30,9 +30,9 @@ onRecordUpdateRequest(
     var rebuild = require(__hooks + '/rebuild/public.js');
     if (e.collection.name === 'blogs') rebuild.fillPublishedAt(e.record);
     // original(): the record as it was loaded, before this update.
-    var before = e.record.original();
+    var was = rebuild.wasPublic(e.record.original());
     e.next();
-    rebuild.recordChanged(e.record, 'updated', before);
+    rebuild.recordChanged(e.record, 'updated', was);
   },
   'blogs',
   'testimonials',
@@ -42,8 +42,10 @@ onRecordUpdateRequest(
 
 onRecordDeleteRequest(
   function (e) {
+    var rebuild = require(__hooks + '/rebuild/public.js');
+    var was = rebuild.wasPublic(e.record);
     e.next();
-    require(__hooks + '/rebuild/public.js').recordChanged(e.record, 'deleted', null);
+    rebuild.recordChanged(e.record, 'deleted', was);
   },
   'blogs',
   'testimonials',

@@ -1,10 +1,10 @@
 /*
- * Site webhooks, what is public. A blogs record is public when it is published and its
- * published_at has come; a testimonials record when it is published (the same rules as the
- * collections' API rules); a topics or authors record always. A create, update or delete reaches
- * the public site's hook when the record was public before or after it; saving a draft, or a post
- * scheduled for later, sends nothing there. A post published without a date is dated now, so
- * "publish" means "publish now".
+ * Site webhooks, what is public, exactly as the collections' read rules have it: a blogs record
+ * when it is published and its published_at has come; a testimonials record when it is published;
+ * a topics or authors record while a live post has it (1764460800_private_drafts.js). A create,
+ * update or delete reaches the public site's hook when the record was public before or after it;
+ * saving a draft, a post scheduled for later, or a topic only drafts have sends nothing there. A
+ * post published without a date is dated now, so "publish" means "publish now".
  */
 
 var targets = require(__hooks + '/rebuild/targets.js');
@@ -18,22 +18,44 @@ function pocketBaseNow() {
   return new Date(clock.now()).toISOString().replace('T', ' ');
 }
 
+/** Whether visitors see the record (as it is stored, or as it was: `record.original()`). */
 function isPublic(record) {
-  if (!record) return false;
-  // Topics and authors have no draft state: anyone can read them, and post pages show them.
   var name = record.collection().name;
-  if (name === 'topics' || name === 'authors') return true;
+  if (name === 'topics' || name === 'authors') return onLivePost(name, record.id);
   if (!record.getBool('published')) return false;
-  if (record.collection().name !== 'blogs') return true;
+  if (name !== 'blogs') return true;
   var at = record.getString('published_at');
   return at !== '' && at <= pocketBaseNow();
 }
 
+/** A live post has the topic or author `id` in its field `field` (`topics` or `authors`). */
+function onLivePost(field, id) {
+  var live = $app.findRecordsByFilter(
+    'blogs',
+    field + '.id ?= {:id} && published = true && published_at != "" && published_at <= {:now}',
+    '',
+    1,
+    0,
+    { id: id, now: pocketBaseNow() },
+  );
+  return live.length > 0;
+}
+
+/**
+ * Before an update or a delete: whether visitors saw the record. A failure counts as public, so
+ * that it costs at most a needless rebuild, never the editor's save.
+ */
+function wasPublic(record) {
+  var was = true;
+  guard('before a save', function () {
+    was = isPublic(record);
+  });
+  return was;
+}
+
 /** created / published / unpublished / updated / deleted, and whether visitors see the change. */
-function classify(record, action, before) {
+function classify(record, action, was) {
   var after = action === 'deleted' ? false : isPublic(record);
-  var was =
-    action === 'created' ? false : action === 'deleted' ? isPublic(record) : isPublic(before);
   var name = action;
   if (action === 'updated' && !was && after) name = 'published';
   if (action === 'updated' && was && !after) name = 'unpublished';
@@ -53,13 +75,14 @@ function fillPublishedAt(record) {
 }
 
 /**
- * After a blogs, testimonials, topics or authors record was created, updated or deleted. `before`
- * is the record as it was stored before an update (null otherwise).
+ * After a blogs, testimonials, topics or authors record was created, updated or deleted. `was`
+ * is whether visitors saw it before (wasPublic, asked before the save; false for a create): a
+ * deleted topic is no longer on any post afterwards.
  */
-function recordChanged(record, action, before) {
+function recordChanged(record, action, was) {
   guard('after a save', function () {
     var store = $app.store();
-    var kind = classify(record, action, before || null);
+    var kind = classify(record, action, was);
     var change = {
       collection: record.collection().name,
       action: kind.action,
@@ -76,5 +99,6 @@ function recordChanged(record, action, before) {
 module.exports = {
   pocketBaseNow: pocketBaseNow,
   fillPublishedAt: fillPublishedAt,
+  wasPublic: wasPublic,
   recordChanged: recordChanged,
 };
