@@ -23,6 +23,7 @@ import {
   LOCAL_SUPERUSER_PASSWORD,
   superuserClient,
 } from '../../tools/local/pocketbase/superuser.ts';
+import { upgradeRecordPath } from '../../tools/local/pocketbase/upgrade.ts';
 import { listFiles } from '../support/files';
 import { clockedHooksDir, readSchema, SCHEMA_EXPECTATION } from '../support/pocketbase';
 import {
@@ -121,6 +122,7 @@ describe('npm run pocketbase:upgrade on a PocketBase 0.22 folder', () => {
     expect(again.exitCode).toBe(0);
     expect(again.all).toMatch(/is already upgraded .*: nothing to do\.$/);
     expect(await copiesBeside(dataDir)).toHaveLength(1);
+    expect(existsSync(upgradeRecordPath(dataDir))).toBe(false);
   });
 
   it('keeps every record with its fields: text, relations (topics, authors), files, featured choice, publish date', async () => {
