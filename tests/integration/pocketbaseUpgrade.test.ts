@@ -6,15 +6,11 @@
  * tool's: it proves the site's content, rules, hooks and build on the upgraded folder.
  */
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { pathToFileURL } from 'node:url';
-import { execa } from 'execa';
 import { decode } from 'html-entities';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,14 +23,26 @@ import {
   LOCAL_SUPERUSER_PASSWORD,
   superuserClient,
 } from '../../tools/local/pocketbase/superuser.ts';
-import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
+import { upgradeRecordPath } from '../../tools/local/pocketbase/upgrade.ts';
 import { listFiles } from '../support/files';
 import { clockedHooksDir, readSchema, SCHEMA_EXPECTATION } from '../support/pocketbase';
+import {
+  COLLECTIONS,
+  copiesBeside,
+  expectCopyOfFixture,
+  expectDueRebuildAtNextTick,
+  expectHookStateKept,
+  FIXTURE,
+  isPublicAt,
+  list,
+  pocketBaseDate,
+  readFixture,
+  startEndpoint,
+  upgradeCommand,
+  type Row,
+} from '../support/pocketbaseUpgrade';
 import { runBuild } from '../support/site';
 
-const FIXTURE = path.join(PROJECT_ROOT, 'tests/fixtures/pocketbase-0.22/pb_data');
-/** The fixture's collections, by PocketBase 0.22's names. */
-const COLLECTIONS = ['blogs', 'testimonials', 'tags', 'authors'] as const;
 /**
  * The names that changed since the fixture was made (1795737605_topics_and_pictures.js): the
  * collection `tags` and a post's fields `tags` and `images`. The fixture is read by its own names
@@ -42,45 +50,11 @@ const COLLECTIONS = ['blogs', 'testimonials', 'tags', 'authors'] as const;
  */
 const RENAMED: Record<string, string> = { tags: 'topics', images: 'pictures' };
 const nowCalled = (name: string) => RENAMED[name] ?? name;
-type Row = Record<string, string | number | null>;
-
-/** PocketBase's date text ("2026-11-27 07:21:48.288Z"), as its rules and the hooks compare it. */
-const pocketBaseDate = (date: Date) => date.toISOString().replace('T', ' ');
-const list = (value: unknown): string[] => (value ? JSON.parse(String(value)) : []);
-
-/** Everything the test expects, read from the fixture's data.db as PocketBase 0.22 left it. */
-function readFixture() {
-  // Immutable: a read-only connection to a WAL database would leave -shm and -wal files behind.
-  const file = pathToFileURL(path.join(FIXTURE, 'data.db'));
-  file.searchParams.set('immutable', '1');
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    const all = (sql: string) => db.prepare(sql).all() as Row[];
-    const rows = Object.fromEntries(
-      COLLECTIONS.map((name) => [name, all(`SELECT * FROM ${name}`)]),
-    );
-    const collectionIds = Object.fromEntries(
-      all('SELECT id, name FROM _collections').map((row) => [row.name, String(row.id)]),
-    );
-    const hookState = Object.fromEntries(
-      all("SELECT key, value FROM _params WHERE key GLOB 'ledgerwise.*'").map((row) => [
-        row.key,
-        JSON.parse(String(row.value)),
-      ]),
-    );
-    const admins = all('SELECT email FROM _admins').map((row) => String(row.email));
-    return { rows, collectionIds, hookState, admins };
-  } finally {
-    db.close();
-  }
-}
 
 const fixture = readFixture();
 /** What the API rules let visitors see, now. */
 function publicPosts(now = pocketBaseDate(new Date())) {
-  return fixture.rows.blogs.filter(
-    (post) => post.published === 1 && post.published_at !== '' && String(post.published_at) <= now,
-  );
+  return fixture.rows.blogs.filter((post) => isPublicAt(post, now));
 }
 const publicTestimonials = () => fixture.rows.testimonials.filter((row) => row.published === 1);
 /** Topics and authors are public while a public post has them. */
@@ -94,41 +68,6 @@ const pastedPictures = (post: Row) =>
     Buffer.from(match[1], 'base64'),
   );
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** A stand-in for the build hook that records the JSON bodies PocketBase POSTs. */
-async function startEndpoint() {
-  const bodies: Record<string, unknown>[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      bodies.push(JSON.parse(raw || '{}'));
-      res.writeHead(200).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    bodies,
-    url: `http://127.0.0.1:${port}/build_hooks/upgrade-test`,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-/** `npm run pocketbase:upgrade -- <dir>`, the command an operator runs, as the docs give it. */
-function upgradeCommand(dir: string) {
-  return execa('npm', ['run', '--silent', 'pocketbase:upgrade', '--', dir], {
-    cwd: PROJECT_ROOT,
-    all: true,
-    reject: false,
-  });
-}
-
-/** The copies the upgrade made beside a folder. */
-const copiesBeside = async (dir: string) =>
-  (await readdir(path.dirname(dir))).filter((name) =>
-    name.startsWith(`${path.basename(dir)}.before-`),
-  );
 
 const superuser = { email: 'upgrade-test@test.local', password: 'upgrade-test-password' };
 let work: string;
@@ -175,16 +114,7 @@ describe('npm run pocketbase:upgrade on a PocketBase 0.22 folder', () => {
   it('first copies the folder aside, byte for byte, and says where', async () => {
     const backup = /^Copied \S+ to (\S+) /m.exec(upgradeOutput)?.[1];
     expect(backup, upgradeOutput).toMatch(/pb_data\.before-\d/);
-    const files = async (dir: string) =>
-      (await listFiles(dir)).map((file) => path.relative(dir, file)).sort();
-    const names = await files(FIXTURE);
-    expect(await files(backup!)).toEqual(names);
-    for (const name of names) {
-      const [original, copy] = await Promise.all(
-        [FIXTURE, backup!].map((dir) => readFile(path.join(dir, name))),
-      );
-      expect(copy.equals(original), name).toBe(true);
-    }
+    await expectCopyOfFixture(backup!);
   });
 
   it('does nothing to a folder already upgraded, and says so', async () => {
@@ -192,6 +122,7 @@ describe('npm run pocketbase:upgrade on a PocketBase 0.22 folder', () => {
     expect(again.exitCode).toBe(0);
     expect(again.all).toMatch(/is already upgraded .*: nothing to do\.$/);
     expect(await copiesBeside(dataDir)).toHaveLength(1);
+    expect(existsSync(upgradeRecordPath(dataDir))).toBe(false);
   });
 
   it('keeps every record with its fields: text, relations (topics, authors), files, featured choice, publish date', async () => {
@@ -304,36 +235,11 @@ describe('npm run pocketbase:upgrade on a PocketBase 0.22 folder', () => {
   });
 
   it("keeps the hooks' state: the scheduled-posts cutoff and the pending rebuild, under their keys", async () => {
-    const keys = Object.keys(fixture.hookState);
-    expect(keys).toEqual(
-      expect.arrayContaining(['ledgerwise.scheduledPostsCutoff', 'ledgerwise.rebuild.pending']),
-    );
-    const state = await admin.collection('hook_state').getFullList();
-    for (const key of keys)
-      expect(state.find((row) => row.key === key)?.value, key).toEqual(fixture.hookState[key]);
+    await expectHookStateKept(admin, fixture);
   });
 
   it('sends, at the next minute tick, one rebuild for the posts that fell due while PocketBase was down, with the pending change', async () => {
-    const { now } = await admin.send<{ now: string }>('/api/ledgerwise/test-clock/advance/1', {
-      method: 'POST',
-    });
-    const cutoff = String(fixture.hookState['ledgerwise.scheduledPostsCutoff'].at);
-    const due = publicPosts(pocketBaseDate(new Date(now)))
-      .filter((post) => String(post.published_at) > cutoff)
-      .sort((a, b) => String(a.published_at).localeCompare(String(b.published_at)));
-    // The fixture holds a post dated after its folder was last running.
-    expect(due.length).toBeGreaterThan(0);
-    const pending = fixture.hookState['ledgerwise.rebuild.pending'];
-    expect(endpoint.bodies).toEqual([
-      {
-        trigger_title: expect.stringMatching(/^PocketBase: blogs scheduled/),
-        collection: 'blogs',
-        action: 'scheduled',
-        record_id: due[0].id,
-        // The due posts, and the pending change with the changes it already stood for.
-        changes: due.length + 1 + pending.more,
-      },
-    ]);
+    await expectDueRebuildAtNextTick(admin, endpoint, fixture);
   });
 
   it('builds a site that shows every public post, topic, author and testimonial, with their pictures', async () => {

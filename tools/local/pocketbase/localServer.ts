@@ -15,7 +15,7 @@ import { PROJECT_ROOT } from '../../shared/paths.ts';
 import getPort from 'get-port';
 import { startPocketBase } from './serverProcess.ts';
 import { seedPocketBase } from './seed.ts';
-import { dataFolderKind, upgradePocketBase } from './upgrade.ts';
+import { upgradePending, upgradePocketBase } from './upgrade.ts';
 
 const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
 
@@ -60,9 +60,10 @@ export async function startLocalPocketBase({
     password: POCKETBASE_SUPERUSER_PASSWORD ?? LOCAL_SUPERUSER_PASSWORD,
   };
 
-  // A folder PocketBase 0.22 made: upgraded as `npm run pocketbase:upgrade` would (copied aside
-  // first), since PocketBase would otherwise convert it silently and drop the hooks' state.
-  if (dataFolderKind(dataDir) === 'v0.22') await upgradePocketBase(dataDir, { log });
+  // A folder PocketBase 0.22 made, or one whose upgrade was stopped: upgraded (or finished) as
+  // `npm run pocketbase:upgrade` would, since PocketBase would otherwise convert it silently and
+  // drop the hooks' state.
+  if (upgradePending(dataDir)) await upgradePocketBase(dataDir, { log });
   const server = await startPocketBase({ dataDir, port, hooksWatch, env, superuser });
   try {
     const pb = await superuserClient(server.url, superuser);
