@@ -66,8 +66,18 @@ describe('the environment', () => {
     const example = await exampleNames();
     expect([...DECLARED].filter((name) => !example.includes(name))).toEqual([]);
     const hooks = (await sources('pocketbase/pb_hooks')).map(({ text }) => text).join('\n');
-    const hookVariables = new Set([...hooks.matchAll(/'(SITE_[A-Z0-9_]+)'/g)].map((m) => m[1]));
-    expect(example.filter((name) => !DECLARED.has(name) && !hookVariables.has(name))).toEqual([]);
+    const hookVariables = [...hooks.matchAll(/'(SITE_[A-Z0-9_]+)'/g)].map((m) => m[1]);
+    // PocketBase's Go program (pocketbase/settings.go) names the settings it reads as constants.
+    const goFiles = (await listFiles(path.join(PROJECT_ROOT, 'pocketbase'))).filter((file) =>
+      file.endsWith('.go'),
+    );
+    const go = (await Promise.all(goFiles.map((file) => readFile(file, 'utf8')))).join('\n');
+    const serverVariables = [...go.matchAll(/"(POCKETBASE_[A-Z0-9_]+)"/g)].map((m) => m[1]);
+    expect(serverVariables).not.toEqual([]);
+    const readByPocketBase = new Set([...hookVariables, ...serverVariables]);
+    expect(example.filter((name) => !DECLARED.has(name) && !readByPocketBase.has(name))).toEqual(
+      [],
+    );
   });
 
   it('reads a blank value as not set, and names every invalid variable with what it expects', () => {
