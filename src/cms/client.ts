@@ -1,16 +1,18 @@
 /**
  * The connection to PocketBase for the loaders: an SDK client with a deadline on every answer,
- * anonymous as a visitor, or logged in as a superuser for a draft preview; and records read in
- * pages.
+ * anonymous as a visitor, or logged in as a preview reader (an account that can only read) for a
+ * draft preview; and records read in pages.
  */
 import pLimit from 'p-limit';
-import PocketBase, { isTokenExpired, type RecordModel } from 'pocketbase';
+import PocketBase, { ClientResponseError, isTokenExpired, type RecordModel } from 'pocketbase';
 import { LIMITS } from '@/config/site';
 import {
   BlogLoadError,
-  MISSING_SUPERUSER_MESSAGE,
+  MISSING_PREVIEW_READER_MESSAGE,
   MISSING_URL_MESSAGE,
   PocketBaseTimeoutError,
+  PREVIEW_READERS,
+  previewLoginMessage,
 } from './errors';
 import type { LoaderSettings } from './loaderOptions';
 
@@ -63,32 +65,35 @@ export function createPocketBaseClient(url: string, timeoutMs: number): PocketBa
 /**
  * A client for the build. The production site reads as an anonymous visitor: PocketBase's API
  * rules keep drafts and scheduled posts out, so what the build cannot see no visitor can. Only a
- * preview logs in.
+ * preview logs in, as a preview reader: its rules let it read drafts, and nothing else.
  */
 export async function connect({
   url,
   preview,
-  superuser,
+  previewReader,
   timeoutMs,
-}: Pick<LoaderSettings, 'url' | 'preview' | 'superuser' | 'timeoutMs'>): Promise<PocketBase> {
+}: Pick<LoaderSettings, 'url' | 'preview' | 'previewReader' | 'timeoutMs'>): Promise<PocketBase> {
   if (!url) throw new BlogLoadError(MISSING_URL_MESSAGE);
   const pb = createPocketBaseClient(url, timeoutMs);
   if (preview) {
-    const { email, password } = superuser;
-    if (!email || !password) throw new BlogLoadError(MISSING_SUPERUSER_MESSAGE);
-    const { token, record } = await superuserSession(pb, email, password);
+    const { email, password } = previewReader;
+    if (!email || !password) throw new BlogLoadError(MISSING_PREVIEW_READER_MESSAGE);
+    const { token, record } = await previewSession(pb, email, password);
     pb.authStore.save(token, record);
   }
   return pb;
 }
 
+/** PocketBase's answers to a login it refuses: a wrong login (400, 401, 403), no collection (404). */
+const REFUSED_LOGIN = new Set([400, 401, 403, 404]);
+
 /**
- * One superuser login a process, shared by the loaders of a preview while its token is valid:
- * PocketBase allows 2 logins in 3 s an address, and the four loaders start at once.
+ * One login a process, shared by the loaders of a preview while its token is valid: PocketBase
+ * allows 2 logins in 3 s an address, and the four loaders start at once.
  */
 const sessions = new Map<string, Promise<{ token: string; record: RecordModel | null }>>();
 
-async function superuserSession(
+async function previewSession(
   pb: PocketBase,
   email: string,
   password: string,
@@ -98,9 +103,18 @@ async function superuserSession(
   let login = sessions.get(key);
   if (!login) {
     login = pb
-      .collection('_superusers')
+      .collection(PREVIEW_READERS)
       .authWithPassword(email, password)
-      .then(({ token, record }) => ({ token, record }));
+      .then(
+        ({ token, record }) => ({ token, record }),
+        (error: unknown) => {
+          if (error instanceof ClientResponseError && REFUSED_LOGIN.has(error.status))
+            throw new BlogLoadError(previewLoginMessage(pb.baseURL, email, error.status), {
+              cause: error,
+            });
+          throw error;
+        },
+      );
     sessions.set(key, login);
   }
   try {
@@ -112,7 +126,7 @@ async function superuserSession(
   }
   // Expired (a long `astro dev`): log in again.
   if (sessions.get(key) === login) sessions.delete(key);
-  return superuserSession(pb, email, password);
+  return previewSession(pb, email, password);
 }
 
 /** Whole posts a page: a page of them weighs at most LIMITS.loaderPageBytes (see there). */

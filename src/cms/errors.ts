@@ -23,10 +23,31 @@ export const MISSING_URL_MESSAGE =
   'POCKETBASE_URL is not set. A production build reads the blog and testimonials from PocketBase: ' +
   'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
 
-export const MISSING_SUPERUSER_MESSAGE =
-  'PREVIEW_DRAFTS=1 reads drafts as a PocketBase superuser: set POCKETBASE_SUPERUSER_EMAIL and ' +
-  'POCKETBASE_SUPERUSER_PASSWORD (PocketBase 0.22 called them admins: POCKETBASE_ADMIN_…), or ' +
-  'unset PREVIEW_DRAFTS for the public site.';
+/** The collection of the preview's accounts (pocketbase/pb_migrations/1795737606_preview_readers.js). */
+export const PREVIEW_READERS = 'preview_readers';
+
+const PREVIEW_DOCS = 'docs/publishing.md, "The draft preview site"';
+
+export const MISSING_PREVIEW_READER_MESSAGE =
+  `PREVIEW_DRAFTS=1 reads drafts as a PocketBase preview reader, an account of its ` +
+  `${PREVIEW_READERS} collection that can only read: set POCKETBASE_PREVIEW_EMAIL and ` +
+  `POCKETBASE_PREVIEW_PASSWORD to its login (${PREVIEW_DOCS}), or unset PREVIEW_DRAFTS for the ` +
+  "public site. A superuser's login (POCKETBASE_SUPERUSER_…) is not read: remove it from the " +
+  "build's environment.";
+
+/** Why PocketBase refused the preview's login (its HTTP status), in words that say what to do. */
+export function previewLoginMessage(url: string, email: string, status: number): string {
+  if (status === 404)
+    return (
+      `PocketBase at ${url} has no ${PREVIEW_READERS} collection for the preview to log in to: ` +
+      "deploy this release's pocketbase/pb_migrations and restart it."
+    );
+  return (
+    `PocketBase at ${url} refused the preview's login (HTTP ${status}): no account ${email} of ` +
+    `${PREVIEW_READERS} with that password. Check POCKETBASE_PREVIEW_EMAIL and ` +
+    `POCKETBASE_PREVIEW_PASSWORD, or create the account in the admin UI (${PREVIEW_DOCS}).`
+  );
+}
 
 /** The message for a public list that shows a post visitors must not see. */
 export function draftLeakMessage(url: string, record: { id: string; title: string }): string {

@@ -23,11 +23,14 @@ export interface PocketBaseLoaderOptions {
   siteOrigin?: string;
   /**
    * A draft preview: read drafts, scheduled posts and unpublished testimonials as a PocketBase
-   * superuser. Default: PREVIEW_DRAFTS=1. Without it the loader reads as a visitor would.
+   * preview reader. Default: PREVIEW_DRAFTS=1. Without it the loader reads as a visitor would.
    */
   preview?: boolean;
-  /** Superuser login for a preview. Default: POCKETBASE_SUPERUSER_EMAIL / _PASSWORD. */
-  superuser?: { email?: string; password?: string };
+  /**
+   * The preview's login, an account of the `preview_readers` collection. Default:
+   * POCKETBASE_PREVIEW_EMAIL / POCKETBASE_PREVIEW_PASSWORD.
+   */
+  previewReader?: { email?: string; password?: string };
   /** Limit of one PocketBase answer (default POCKETBASE_TIMEOUT_SECONDS). */
   timeoutMs?: number;
   /** Limit of one picture download (default LIMITS.imageDownloadTimeoutMs). */
@@ -63,7 +66,7 @@ export function resolveLoaderOptions(
     failOnError: options.failOnError ?? isProductionBuild(),
     siteOrigin: options.siteOrigin ?? config.site ?? SITE.url,
     preview: options.preview ?? IS_PREVIEW,
-    superuser: options.superuser ?? POCKETBASE.superuser,
+    previewReader: options.previewReader ?? POCKETBASE.previewReader,
     timeoutMs: options.timeoutMs ?? POCKETBASE.timeoutMs,
     imageTimeoutMs: options.imageTimeoutMs ?? LIMITS.imageDownloadTimeoutMs,
     imageAllowedOrigins: options.imageAllowedOrigins ?? IMAGE_ALLOWED_ORIGINS,

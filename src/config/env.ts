@@ -20,8 +20,8 @@ import {
   ASTRO_CACHE_DIR,
   CONTENT_IMAGE_ALLOWED_ORIGINS,
   FREE_PLAN_END_DATE,
-  POCKETBASE_SUPERUSER_EMAIL,
-  POCKETBASE_SUPERUSER_PASSWORD,
+  POCKETBASE_PREVIEW_EMAIL,
+  POCKETBASE_PREVIEW_PASSWORD,
   POCKETBASE_TIMEOUT_SECONDS,
   POCKETBASE_URL,
   PREVIEW_DRAFTS,
@@ -81,8 +81,8 @@ export const POCKETBASE = {
   url: POCKETBASE_URL?.replace(/\/+$/, ''),
   /** POCKETBASE_TIMEOUT_SECONDS: the longest wait for one answer, body included. */
   timeoutMs: POCKETBASE_TIMEOUT_SECONDS * 1000,
-  /** The superuser login a draft preview reads drafts with. */
-  superuser: { email: POCKETBASE_SUPERUSER_EMAIL, password: POCKETBASE_SUPERUSER_PASSWORD },
+  /** The account a draft preview reads drafts with: a preview reader, which can only read. */
+  previewReader: { email: POCKETBASE_PREVIEW_EMAIL, password: POCKETBASE_PREVIEW_PASSWORD },
 } as const;
 
 /**

@@ -52,8 +52,8 @@ export const ENV_SCHEMA = {
   POCKETBASE_TIMEOUT_SECONDS: field.number({ ...server, gt: 0, default: 30 }),
   CONTENT_IMAGE_ALLOWED_ORIGINS: field.string({ ...server, optional: true }),
   PREVIEW_DRAFTS: field.enum({ ...server, values: ['0', '1'], default: '0' }),
-  POCKETBASE_SUPERUSER_EMAIL: field.string({ ...secret, optional: true }),
-  POCKETBASE_SUPERUSER_PASSWORD: field.string({ ...secret, optional: true }),
+  POCKETBASE_PREVIEW_EMAIL: field.string({ ...secret, optional: true }),
+  POCKETBASE_PREVIEW_PASSWORD: field.string({ ...secret, optional: true }),
   DEV_CONTENT_REFRESH_SECRET: field.string({ ...secret, optional: true }),
 
   FREE_PLAN_END_DATE: field.string({ ...server, optional: true }),

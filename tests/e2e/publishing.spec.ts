@@ -2,7 +2,7 @@
  * The editorial workflow end to end, on real builds against real PocketBase servers, in Chromium:
  * pictures in a post's body are served by the site itself without layout shift; pictures from
  * another host are downloaded at build time (and unusable ones dropped with a warning); drafts
- * and scheduled posts never reach a production build, even one that has admin credentials; a
+ * and scheduled posts never reach a production build, even one that has the preview's login; a
  * draft preview shows them with their badges, and nothing of it is indexable.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -227,23 +227,23 @@ test.describe('a post with pictures from another host: production and preview bu
         record.published && Date.parse(record.published_at.replace(' ', 'T')) > Date.now(),
     )!;
 
-    const admin = {
-      POCKETBASE_SUPERUSER_EMAIL: pocketbase.superuser.email,
-      POCKETBASE_SUPERUSER_PASSWORD: pocketbase.superuser.password,
+    const reader = {
+      POCKETBASE_PREVIEW_EMAIL: pocketbase.previewReader.email,
+      POCKETBASE_PREVIEW_PASSWORD: pocketbase.previewReader.password,
     };
     // "Another host" and the unreachable one are on 127.0.0.1, which the build refuses unless
     // listed, as a self-hoster lists an intranet host.
     const pictureHosts = `${host.url},${new URL(unreachable).origin}`;
-    // Admin credentials are in the environment: without PREVIEW_DRAFTS=1 they must change nothing.
+    // The preview's login is in both environments: without PREVIEW_DRAFTS=1 it must change nothing.
     // Both builds at once: each has its own output and cache folders.
     const [built, previewBuild] = await Promise.all([
       runBuild({
         pocketbaseUrl: pocketbase.url,
-        env: { ...admin, CONTENT_IMAGE_ALLOWED_ORIGINS: pictureHosts, PREVIEW_DRAFTS: undefined },
+        env: { ...reader, CONTENT_IMAGE_ALLOWED_ORIGINS: pictureHosts, PREVIEW_DRAFTS: undefined },
       }),
       runBuild({
         pocketbaseUrl: pocketbase.url,
-        env: { ...admin, CONTENT_IMAGE_ALLOWED_ORIGINS: pictureHosts, PREVIEW_DRAFTS: '1' },
+        env: { ...reader, CONTENT_IMAGE_ALLOWED_ORIGINS: pictureHosts, PREVIEW_DRAFTS: '1' },
       }),
     ]);
     outDirs.push(built.outDir, previewBuild.outDir);
@@ -304,7 +304,7 @@ test.describe('a post with pictures from another host: production and preview bu
     expect(html).toMatch(/img-src 'self';/);
   });
 
-  test('a production build with admin credentials still has no draft, scheduled post or unapproved testimonial', async () => {
+  test("a production build with the preview's login still has no draft, scheduled post or unapproved testimonial", async () => {
     const files = (await listFiles(production.outDir)).filter((f) =>
       /\.(html|xml|json|txt)$/.test(f),
     );

@@ -13,7 +13,7 @@ import type PocketBase from 'pocketbase';
 import type { RecordModel } from 'pocketbase';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogLoadStateLoader } from '@/cms/blogLoadState';
-import { BlogLoadError, MISSING_SUPERUSER_MESSAGE } from '@/cms/errors';
+import { BlogLoadError, MISSING_PREVIEW_READER_MESSAGE } from '@/cms/errors';
 import { pocketBaseAuthorsLoader, pocketBaseTopicsLoader } from '@/cms/topicsAndAuthors';
 import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
 import { fetchAllRecords, POSTS_PER_PAGE } from '@/cms/client';
@@ -151,7 +151,7 @@ describe('blogs loader: the editorial workflow', () => {
       url: server.url,
       failOnError: true,
       // Credentials alone change nothing: only a preview logs in.
-      superuser: server.superuser,
+      previewReader: server.previewReader,
     }).load(context);
     const entries = list();
     expect(entries.map((e) => e.id).sort()).toEqual([posts.public.id, posts.dated.id].sort());
@@ -243,7 +243,7 @@ describe('blogs loader: the editorial workflow', () => {
       url: server.url,
       failOnError: true,
       preview: true,
-      superuser: server.superuser,
+      previewReader: server.previewReader,
     };
     const loads = [
       [pocketBaseBlogsLoader, 'blogs', blogSchema],
@@ -259,13 +259,13 @@ describe('blogs loader: the editorial workflow', () => {
     );
   });
 
-  it('a preview reads as a superuser: every post, with its status', async () => {
+  it('a preview reads as the preview reader: every post, with its status', async () => {
     const { context, list, logs } = createLoaderContext('blogs', blogSchema);
     await pocketBaseBlogsLoader({
       url: server.url,
       failOnError: true,
       preview: true,
-      superuser: server.superuser,
+      previewReader: server.previewReader,
     }).load(context);
     const status = Object.fromEntries(list().map((e) => [e.id, e.data.status]));
     expect(status).toEqual({
@@ -280,16 +280,16 @@ describe('blogs loader: the editorial workflow', () => {
     expect(logs.map((l) => l.message).join('\n')).toContain('draft preview');
   });
 
-  it('a preview without superuser credentials stops with a clear message', async () => {
+  it('a preview without its account stops with a message naming the variables', async () => {
     const { context } = createLoaderContext('blogs', blogSchema);
     await expect(
       pocketBaseBlogsLoader({
         url: server.url,
         failOnError: true,
         preview: true,
-        superuser: {},
+        previewReader: {},
       }).load(context),
-    ).rejects.toThrow(MISSING_SUPERUSER_MESSAGE);
+    ).rejects.toThrow(MISSING_PREVIEW_READER_MESSAGE);
   });
 
   it('fails a production load when the public API lets a draft through, instead of publishing it', async () => {
@@ -717,7 +717,7 @@ describe('testimonials loader', () => {
     await pocketBaseTestimonialsLoader({
       url: server.url,
       preview: true,
-      superuser: server.superuser,
+      previewReader: server.previewReader,
     }).load(preview.context);
     expect(preview.entries.get(unpublished.id)?.data.draft).toBe(true);
     expect(preview.entries.get(blank.id)?.data.draft).toBe(false);

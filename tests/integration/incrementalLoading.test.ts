@@ -151,7 +151,7 @@ describe('blogs loader: incremental loads', () => {
     const preview = await load(loader, {
       url: server.url,
       preview: true,
-      superuser: server.superuser,
+      previewReader: server.previewReader,
     });
     const everyRecord = (await pb.collection('blogs').getFullList({ fields: 'id' })).length;
     expect(everyRecord).toBeGreaterThan(publicCount);

@@ -14,6 +14,7 @@ import { MIGRATIONS_DIR, upsertSuperuser } from '../../tools/local/pocketbase/co
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
+import { LOCAL_PREVIEW_EMAIL } from '../../tools/local/pocketbase/previewReader.ts';
 import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { pngBlob } from '../support/pictures';
@@ -449,6 +450,57 @@ describe('the topics and pictures migration', () => {
   });
 });
 
+describe('the preview readers migration, undone', () => {
+  const PREVIEW = '1795737606_preview_readers.js';
+  let work: string;
+  afterAll(() => rm(work, { recursive: true, force: true }));
+
+  it('restores the read rules it changed and removes the collection with its accounts', async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'lw-pb-preview-down-'));
+    const { dataDir, noHooks, before, files } = await migrationsBefore(work, PREVIEW);
+    const superuser = { email: 'preview-down@test.local', password: 'preview-down-password' };
+    const setup = { dataDir, hooksDir: noHooks, superuser };
+    const content = ['blogs', 'testimonials', 'topics', 'authors'];
+    const rules = async (pb: PocketBase) =>
+      Promise.all(
+        content.map(async (name) => {
+          const { listRule, viewRule } = await pb.collections.getOne(name);
+          return { name, listRule, viewRule };
+        }),
+      );
+
+    let server = await startPocketBase({ ...setup, migrationsDir: before });
+    let earlier;
+    try {
+      earlier = await rules(await superuserClient(server.url, superuser));
+    } finally {
+      await server.stop();
+    }
+    server = await startPocketBase({ ...setup, migrationsDir: MIGRATIONS_DIR });
+    try {
+      const pb = await superuserClient(server.url, superuser);
+      expect(await rules(pb)).not.toEqual(earlier);
+      const password = 'a-preview-password-long-enough';
+      await pb
+        .collection('preview_readers')
+        .create({ email: 'reader@test.local', password, passwordConfirm: password });
+    } finally {
+      await server.stop();
+    }
+
+    const later = files.length - files.indexOf(PREVIEW);
+    expect(await migrateDown(dataDir, MIGRATIONS_DIR, later)).toContain(`Reverted ${PREVIEW}`);
+    server = await startPocketBase({ ...setup, migrationsDir: before });
+    try {
+      const pb = await superuserClient(server.url, superuser);
+      expect(await rules(pb)).toEqual(earlier);
+      expect(await statusOf(() => pb.collections.getOne('preview_readers'))).toBe(404);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('startPocketBase failures and stop', () => {
   const folders: string[] = [];
   const tempDir = async (prefix: string) => {
@@ -507,6 +559,7 @@ describe('startLocalPocketBase', () => {
     process.env.POCKETBASE_PORT = String(typeof address === 'object' && address ? address.port : 0);
     process.env.POCKETBASE_SUPERUSER_EMAIL = 'local-admin@test.local';
     process.env.POCKETBASE_SUPERUSER_PASSWORD = 'local-admin-password';
+    process.env.POCKETBASE_PREVIEW_PASSWORD = 'local-preview-password-long-enough';
   });
   afterAll(async () => {
     process.env = saved;
@@ -514,7 +567,17 @@ describe('startLocalPocketBase', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('falls back to a free port when POCKETBASE_PORT is taken, seeds once, and stops', async () => {
+  /** Whether the preview's account signs in to the local PocketBase at `url` with `password`. */
+  const previewSignsIn = (url: string, password: string) =>
+    new PocketBase(url)
+      .collection('preview_readers')
+      .authWithPassword(LOCAL_PREVIEW_EMAIL, password)
+      .then(
+        () => true,
+        () => false,
+      );
+
+  it('falls back to a free port when POCKETBASE_PORT is taken, writes the preview account, seeds once, and stops', async () => {
     const messages: string[] = [];
     const first = await startLocalPocketBase({ dataDir, log: (message) => messages.push(message) });
     try {
@@ -528,11 +591,19 @@ describe('startLocalPocketBase', () => {
           .authWithPassword(first.superuser.email, first.superuser.password),
       ).resolves.toHaveProperty('token');
       expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBeGreaterThanOrEqual(8);
+      // The default address, with POCKETBASE_PREVIEW_PASSWORD.
+      expect(first.previewReader).toEqual({
+        email: LOCAL_PREVIEW_EMAIL,
+        password: 'local-preview-password-long-enough',
+      });
+      expect(await previewSignsIn(first.url, first.previewReader.password)).toBe(true);
     } finally {
       await first.stop();
     }
     await expect(fetch(`${first.url}/api/health`)).rejects.toThrow();
 
+    // A new password in the environment replaces the account's old one.
+    process.env.POCKETBASE_PREVIEW_PASSWORD = 'another-local-preview-password';
     const second = await startLocalPocketBase({
       dataDir,
       log: (message) => messages.push(message),
@@ -547,6 +618,9 @@ describe('startLocalPocketBase', () => {
         .authWithPassword(second.superuser.email, second.superuser.password);
       expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBe(seedBlogs.length);
       expect(messages.join('\n')).toMatch(/seed skipped/);
+      expect(await previewSignsIn(second.url, 'another-local-preview-password')).toBe(true);
+      expect(await previewSignsIn(second.url, 'local-preview-password-long-enough')).toBe(false);
+      expect(await pb.collection('preview_readers').getFullList()).toHaveLength(1);
     } finally {
       await second.stop();
     }

@@ -5,7 +5,10 @@
  * the answer is the same whether the word it looks for is held by a hidden record or by nobody,
  * and whether hidden records sort first or last. Hidden: a draft dated in the past, a scheduled
  * post, a topic and an author only those two have, a topic and an author on no post, an
- * unpublished testimonial. The paths come from PocketBase's own schema (read as the superuser),
+ * unpublished testimonial, and the draft preview's account, of which nothing is readable at all:
+ * not listed, viewed or heard of in realtime, and an account request (a password reset, a
+ * verification, a one-time password) answered alike for its address and one nobody holds. The
+ * paths come from PocketBase's own schema (read as the superuser),
  * so a relation or a collection added later is walked without touching this test; its records
  * join the fixture only if added below.
  */
@@ -20,6 +23,8 @@ import { pngBlob } from '../support/pictures';
 
 /** The collections whose records have a visibility rule; the rest are in scope through relations. */
 const PRIVATE = ['blogs', 'testimonials'];
+/** Auth collections no visitor may read anything of: the draft preview's accounts. */
+const ACCOUNTS = ['preview_readers'];
 const SECRET = 'zqxhidden';
 const NOBODY = 'zqxnobody';
 /** An id and a date no record holds. */
@@ -162,6 +167,13 @@ beforeAll(async () => {
   hidden.set('topics', hiddenTopics);
   hidden.set('authors', hiddenAuthors);
   hidden.set('testimonials', [secretTestimonial]);
+  const password = `${SECRET}-password-long-enough`;
+  const account = await create('preview_readers', SECRET, {
+    email: `${SECRET}-preview@test.local`,
+    password,
+    passwordConfirm: password,
+  });
+  hidden.set('preview_readers', [account]);
   await setPhase('low');
 });
 afterAll(() => server?.stop());
@@ -172,6 +184,7 @@ function scope(): CollectionModel[] {
   return collections.filter(
     (c) =>
       PRIVATE.includes(c.name) ||
+      ACCOUNTS.includes(c.name) ||
       relationFields(c).some((f) => privateIds.includes(f.collectionId)) ||
       collections.some((d) =>
         relationFields(d).some((f) => f.collectionId === c.id && PRIVATE.includes(d.name)),
@@ -228,9 +241,9 @@ function probes(
   const ids = (name: string) => (hidden.get(name) ?? []).map((r) => r.id);
   return [
     { field: 'id', ops: EQUALS, values: ids(c.name), nobody: NO_ID },
-    // The system id is asked above, by the hidden records' ids.
+    // The system id is asked above, by the hidden records' ids; an account's email is asked too.
     ...c.fields.flatMap((f) => {
-      if (f.system) return [];
+      if (f.system && !(c.type === 'auth' && f.name === 'email')) return [];
       if (TEXT_TYPES.includes(f.type))
         return [{ field: f.name, ops: CONTAINS, values: [SECRET], nobody: NOBODY }];
       if (f.type === 'date')
@@ -334,13 +347,44 @@ describe('what an anonymous client can learn of hidden records', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('answers a view of a hidden record as of a record that does not exist', async () => {
-    for (const root of roots()) {
+  it('lists nothing of an account, and answers a view of a hidden record as of a record that does not exist', async () => {
+    for (const name of ACCOUNTS) {
+      const answer = await ask(`${name}/records`);
+      expect(answer.status, name).toBe(403);
+      expect(leaked(answer), name).toBe(false);
+    }
+    for (const root of scope()) {
       const none = await ask(`${root.name}/records/${NO_ID}`);
       for (const record of hidden.get(root.name) ?? []) {
         expect(await ask(`${root.name}/records/${record.id}`), `${root.name}/${record.id}`).toEqual(
           none,
         );
+      }
+    }
+  });
+
+  it("answers an account request alike for an account's address and for one nobody holds", async () => {
+    const post = async (path: string, body: Record<string, string>) => {
+      const response = await fetch(`${server.url}/api/collections/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.text() };
+    };
+    for (const name of ACCOUNTS) {
+      for (const { email } of hidden.get(name)!) {
+        const nobody = `${NOBODY}@test.local`;
+        for (const [path, body] of [
+          ['request-password-reset', (address: string) => ({ email: address })],
+          ['request-verification', (address: string) => ({ email: address })],
+          ['request-otp', (address: string) => ({ email: address })],
+          ['auth-with-password', (address: string) => ({ identity: address, password: 'wrong' })],
+        ] as const) {
+          const held = await post(`${name}/${path}`, body(email));
+          expect(held, `${name}/${path}`).toEqual(await post(`${name}/${path}`, body(nobody)));
+          expect(leaked(held)).toBe(false);
+        }
       }
     }
   });
@@ -402,9 +446,19 @@ describe('what an anonymous client can learn of hidden records', () => {
     );
     // Every client also hears each collection unfiltered, to know when every save has reached it.
     const plain = roots().map((root) => `${root.name}/*`);
+    // An account is heard of by nobody, as a collection or one by one; editors save them too.
+    const accounts = ACCOUNTS.flatMap((name) => [
+      `${name}/*`,
+      ...hidden.get(name)!.map((record) => `${name}/${record.id}`),
+    ]);
+    for (const name of ACCOUNTS) records.set(name, hidden.get(name)!);
     // Two values nobody holds can be one filter: each subscription once, so on one client only.
     const probing = [
-      ...new Set([...pairs.flatMap(({ secret, nobody }) => [secret, nobody]), ...expands]),
+      ...new Set([
+        ...pairs.flatMap(({ secret, nobody }) => [secret, nobody]),
+        ...expands,
+        ...accounts,
+      ]),
     ];
     const batches = [];
     for (let start = 0; start < probing.length; start += SUBSCRIPTIONS_PER_CLIENT - plain.length)
@@ -460,6 +514,7 @@ describe('what an anonymous client can learn of hidden records', () => {
         ),
     ];
     expect(leaks).toEqual([]);
+    expect(accounts.filter((topic) => received.has(topic))).toEqual([]);
     // The filters were applied, not refused wholesale: on every collection, some subscription
     // with a filter heard a save.
     for (const root of roots())

@@ -10,6 +10,10 @@ import PocketBase, { ClientResponseError } from 'pocketbase';
 import { HOOKS_DIR } from '../../tools/local/pocketbase/command.ts';
 import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
+import {
+  upsertPreviewReader,
+  type PreviewReaderLogin,
+} from '../../tools/local/pocketbase/previewReader.ts';
 import { seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 
 interface TestPocketBaseOptions {
@@ -49,6 +53,8 @@ export interface TestPocketBase {
   superuser: SuperuserLogin;
   /** A new SDK client logged in as the superuser, auto-cancellation off. */
   superuserClient(): Promise<PocketBase>;
+  /** The draft preview's account (preview_readers), as a preview build logs in with it. */
+  previewReader: PreviewReaderLogin;
   /** Everything the server printed so far (hooks log here). */
   output(): string;
   /** Ends the server and removes the temporary data folder. */
@@ -71,6 +77,10 @@ export async function startTestPocketBase({
     email: `superuser-${randomUUID().slice(0, 8)}@test.local`,
     password: randomBytes(18).toString('base64url'),
   };
+  const previewReader = {
+    email: `preview-${randomUUID().slice(0, 8)}@test.local`,
+    password: randomBytes(18).toString('base64url'),
+  };
   let server: Awaited<ReturnType<typeof startPocketBase>> | undefined;
   let login: PocketBase;
   try {
@@ -85,6 +95,7 @@ export async function startTestPocketBase({
     });
     // One login, its token shared by every client: PocketBase allows 2 logins in 3 s an address.
     login = await superuserClient(server.url, superuser);
+    await upsertPreviewReader(login, previewReader);
     if (!rateLimits) await login.settings.update({ rateLimits: { enabled: false } });
     if (seed) await seedPocketBase({ pb: login });
   } catch (error) {
@@ -100,6 +111,7 @@ export async function startTestPocketBase({
     pid: running.pid,
     dataDir,
     superuser,
+    previewReader,
     async superuserClient() {
       const pb = new PocketBase(running.url);
       pb.autoCancellation(false);
@@ -159,7 +171,23 @@ export const SCHEMA_EXPECTATION = path.join(
 );
 
 /** The collections the project's migrations make. */
-const PROJECT_COLLECTIONS = ['blogs', 'testimonials', 'topics', 'authors', 'hook_state'];
+const PROJECT_COLLECTIONS = [
+  'blogs',
+  'testimonials',
+  'topics',
+  'authors',
+  'hook_state',
+  'preview_readers',
+];
+
+/** An auth collection's token options: each has a secret of its own install, left out. */
+const TOKENS = [
+  'authToken',
+  'passwordResetToken',
+  'emailChangeToken',
+  'verificationToken',
+  'fileToken',
+];
 
 /**
  * The schema the project's migrations make, as the API gives it to a superuser: every field of
@@ -170,7 +198,11 @@ export async function readSchema(pb: PocketBase) {
   const collections = await pb.collections.getFullList({ sort: 'name' });
   const ours = collections
     .filter((collection) => PROJECT_COLLECTIONS.includes(collection.name))
-    .map(({ created: _created, updated: _updated, ...collection }) => collection);
+    .map(({ created: _created, updated: _updated, ...collection }) => {
+      for (const token of TOKENS)
+        if (token in collection) collection[token] = { duration: collection[token].duration };
+      return collection;
+    });
   const users = collections.find((collection) => collection.name === 'users');
   const settings = await pb.settings.getAll();
   return {

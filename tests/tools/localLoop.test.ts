@@ -16,6 +16,7 @@ import {
   LOCAL_SUPERUSER_PASSWORD,
 } from '../../tools/local/pocketbase/superuser.ts';
 import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
+import { LOCAL_PREVIEW_EMAIL } from '../../tools/local/pocketbase/previewReader.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { copyProject, envWithoutProjectVariables } from '../support/projectCopy';
 import { isRunning, processTable } from '../support/processes';
@@ -180,6 +181,28 @@ describe('npm run dev: live content', () => {
     expect(processes.length).toBeGreaterThanOrEqual(2); // PocketBase and astro dev at least
     await dev.interrupt();
     expect(await stillRunning([dev.child.pid!, ...processes])).toEqual([]);
+  }, 400_000);
+});
+
+describe('npm run dev with PREVIEW_DRAFTS=1', () => {
+  it("shows a draft, read with the local PocketBase's preview account (no superuser)", async () => {
+    const port = await getFreePort();
+    const dev = await startScript('dev.ts', ['--port', String(port)], { PREVIEW_DRAFTS: '1' });
+    const [, pocketbaseUrl] = await dev.waitFor(
+      /Local PocketBase: (http:\/\/127\.0\.0\.1:\d+)/,
+      120_000,
+      'local PocketBase',
+    );
+    await dev.waitFor(/watching for file changes/, 180_000, 'the dev server');
+    const pb = await adminClient(pocketbaseUrl);
+    const [draft] = (await pb.collection('blogs').getList(1, 1, { filter: 'published = false' }))
+      .items;
+    const page = await (await fetch(`http://localhost:${port}/blog/${draft.id}`)).text();
+    expect(page).toContain(draft.title);
+    expect(page).toContain('data-post-status="draft"');
+    const [reader] = await pb.collection('preview_readers').getFullList();
+    expect(reader.email).toBe(LOCAL_PREVIEW_EMAIL);
+    await dev.interrupt();
   }, 400_000);
 });
 

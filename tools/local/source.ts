@@ -7,7 +7,8 @@ import { startLocalPocketBase } from './pocketbase/localServer.ts';
 
 /**
  * `env` is what the build or dev server needs to read it: POCKETBASE_URL, and for the local one
- * its superuser login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further setup.
+ * its preview account's login too, so PREVIEW_DRAFTS=1 (a draft preview) works without further
+ * setup.
  * `hookEnv` goes to the local PocketBase only (its hooks read it): where content changes are sent.
  */
 export async function resolveContentSource({
@@ -37,8 +38,8 @@ export async function resolveContentSource({
     local: true,
     env: {
       POCKETBASE_URL: local.url,
-      POCKETBASE_SUPERUSER_EMAIL: local.superuser.email,
-      POCKETBASE_SUPERUSER_PASSWORD: local.superuser.password,
+      POCKETBASE_PREVIEW_EMAIL: local.previewReader.email,
+      POCKETBASE_PREVIEW_PASSWORD: local.previewReader.password,
     },
     stop: local.stop,
   };

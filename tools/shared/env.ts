@@ -8,6 +8,7 @@ import { buildEnv } from '../../src/config/envFiles.ts';
 import { dropBlankValues, field, readEnv } from '../../src/config/envSchema.ts';
 
 const server = { context: 'server', access: 'public' } as const;
+const secret = { context: 'server', access: 'secret' } as const;
 const port = { ...server, int: true, min: 0, max: 65535 } as const;
 
 /** The variables only the tools read (npm start, dev, serve, the listener, the tests' Chromium). */
@@ -15,8 +16,11 @@ export const TOOL_ENV_SCHEMA = {
   PORT: field.number({ ...port, default: 4321 }),
   POCKETBASE_PORT: field.number({ ...port, default: 8090 }),
   POCKETBASE_BIN: field.string({ ...server, optional: true }),
+  // The local PocketBase's superuser: the tools write it; no build reads it.
+  POCKETBASE_SUPERUSER_EMAIL: field.string({ ...secret, optional: true }),
+  POCKETBASE_SUPERUSER_PASSWORD: field.string({ ...secret, optional: true }),
   CHROMIUM_PATH: field.string({ ...server, optional: true }),
-  REBUILD_LISTENER_SECRET: field.string({ context: 'server', access: 'secret', optional: true }),
+  REBUILD_LISTENER_SECRET: field.string({ ...secret, optional: true }),
   REBUILD_LISTENER_PORT: field.number({ ...port, default: 8788 }),
   REBUILD_SERVE_PORT: field.number({ ...port, optional: true }),
   REBUILD_TIMEOUT_SECONDS: field.number({ ...server, gt: 0, default: 600 }),

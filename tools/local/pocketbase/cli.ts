@@ -38,6 +38,7 @@ async function runLocalServer() {
   });
   console.log(`PocketBase API:      ${local.url}/api/`);
   console.log(`PocketBase admin UI: ${local.url}/_/  (${local.superuser.email})`);
+  console.log(`Preview account:     ${local.previewReader.email} (PREVIEW_DRAFTS=1 reads with it)`);
   console.log(`Data folder:         ${local.dataDir}`);
   console.log('Press Ctrl-C to stop.');
   // The running server keeps this process alive; on Ctrl-C (or SIGTERM) stop it gracefully, then

@@ -1,7 +1,8 @@
 /**
  * The local PocketBase: the project's own server, data in `.pocketbase/`, for `npm start`,
  * `npm run dev`, `npm run pocketbase` (cli.ts) and `npm run bench`. A PocketBase process
- * (serverProcess.ts) with its superuser (superuser.ts) and the seed (seed.ts) in that folder.
+ * (serverProcess.ts) with its superuser (superuser.ts), the draft preview's account
+ * (previewReader.ts) and the seed (seed.ts) in that folder.
  */
 import path from 'node:path';
 import {
@@ -10,6 +11,12 @@ import {
   superuserClient,
   type SuperuserLogin,
 } from './superuser.ts';
+import {
+  LOCAL_PREVIEW_EMAIL,
+  LOCAL_PREVIEW_PASSWORD,
+  upsertPreviewReader,
+  type PreviewReaderLogin,
+} from './previewReader.ts';
 import { buildEnv, toolEnv } from '../../shared/env.ts';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import getPort from 'get-port';
@@ -23,8 +30,8 @@ const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`
  * (used when POCKETBASE_URL is not set): data in the git-ignored `.pocketbase/`, port
  * POCKETBASE_PORT or 8090 (a free port if that one is taken), superuser from
- * POCKETBASE_SUPERUSER_EMAIL / POCKETBASE_SUPERUSER_PASSWORD or the local-only defaults, seeded
- * once.
+ * POCKETBASE_SUPERUSER_EMAIL / POCKETBASE_SUPERUSER_PASSWORD and the preview's account from
+ * POCKETBASE_PREVIEW_EMAIL / POCKETBASE_PREVIEW_PASSWORD, or the local-only defaults; seeded once.
  * The server dies with this process (execa's cleanup, and setpriv's parent-death signal); a script
  * that wants it stopped gracefully on Ctrl-C awaits `stop()` in its own signal handler. `env`:
  * extra environment for the server (its hooks read it, e.g. SITE_REBUILD_HOOK_URL).
@@ -47,6 +54,7 @@ export async function startLocalPocketBase({
   dataDir: string;
   stop: () => Promise<void>;
   superuser: SuperuserLogin;
+  previewReader: PreviewReaderLogin;
 }> {
   const wanted = toolEnv().POCKETBASE_PORT;
   // The wanted port, or, when it is taken, a free one (0: PocketBase's own choice).
@@ -54,10 +62,15 @@ export async function startLocalPocketBase({
   if (port !== wanted) {
     log(`Port ${wanted} is taken: the local PocketBase uses port ${port} instead.`);
   }
-  const { POCKETBASE_SUPERUSER_EMAIL, POCKETBASE_SUPERUSER_PASSWORD } = buildEnv();
+  const { POCKETBASE_SUPERUSER_EMAIL, POCKETBASE_SUPERUSER_PASSWORD } = toolEnv();
   const superuser = {
     email: POCKETBASE_SUPERUSER_EMAIL ?? LOCAL_SUPERUSER_EMAIL,
     password: POCKETBASE_SUPERUSER_PASSWORD ?? LOCAL_SUPERUSER_PASSWORD,
+  };
+  const { POCKETBASE_PREVIEW_EMAIL, POCKETBASE_PREVIEW_PASSWORD } = buildEnv();
+  const previewReader = {
+    email: POCKETBASE_PREVIEW_EMAIL ?? LOCAL_PREVIEW_EMAIL,
+    password: POCKETBASE_PREVIEW_PASSWORD ?? LOCAL_PREVIEW_PASSWORD,
   };
 
   // A folder PocketBase 0.22 made, or one whose upgrade was stopped: upgraded (or finished) as
@@ -67,6 +80,7 @@ export async function startLocalPocketBase({
   const server = await startPocketBase({ dataDir, port, hooksWatch, env, superuser });
   try {
     const pb = await superuserClient(server.url, superuser);
+    await upsertPreviewReader(pb, previewReader);
     if (seed) await seedPocketBase({ pb, log });
   } catch (error) {
     await server.stop();
@@ -78,5 +92,6 @@ export async function startLocalPocketBase({
     dataDir,
     stop: server.stop,
     superuser,
+    previewReader,
   };
 }
