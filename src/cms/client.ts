@@ -5,7 +5,7 @@
  */
 import pLimit from 'p-limit';
 import PocketBase, { ClientResponseError, isTokenExpired, type RecordModel } from 'pocketbase';
-import { LIMITS } from '@/config/site';
+import { LIMITS, RATE_LIMIT_WAITS } from '@/config/site';
 import {
   BlogLoadError,
   MISSING_PREVIEW_READER_MESSAGE,
@@ -15,6 +15,7 @@ import {
   previewLoginMessage,
 } from './errors';
 import type { LoaderSettings } from './loaderOptions';
+import { retryWhileRateLimited, tooManyRequests, type RateLimitWaits } from './rateLimit';
 
 /** The newest first; the id breaks ties so paging never repeats or skips a record. */
 const NEWEST_FIRST = '-created,-id';
@@ -24,40 +25,57 @@ export const NEWEST_PUBLISHED_FIRST = '-published_at,-id';
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /**
- * fetch with a deadline for the whole answer. The body is read inside the deadline too: the SDK
- * reads it itself and takes a body that fails half-way for an empty one, which would turn a
- * stalled server into a blog with no posts.
+ * One try of a fetch, with a deadline for the whole answer. The body is read inside the deadline
+ * too: the SDK reads it itself and takes a body that fails half-way for an empty one, which would
+ * turn a stalled server into a blog with no posts. A 429 is thrown for rateLimit.ts to wait out.
  */
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
-  return async (input, init) => {
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
-    try {
-      const response = await fetch(input, { ...init, signal });
-      const body = await response.arrayBuffer();
-      return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    } catch (error) {
-      if (deadline.aborted) throw new PocketBaseTimeoutError(timeoutMs);
-      throw error;
-    }
-  };
+async function fetchAnswer(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+  timeoutMs: number,
+): Promise<Response> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+  try {
+    const response = await fetch(input, { ...init, signal });
+    if (response.status === 429) throw await tooManyRequests(response);
+    const body = await response.arrayBuffer();
+    return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  } catch (error) {
+    if (deadline.aborted) throw new PocketBaseTimeoutError(timeoutMs);
+    throw error;
+  }
+}
+
+/** fetch that waits out PocketBase's 429s, each try with a deadline of its own. */
+function fetchWithTimeout(timeoutMs: number, waits: RateLimitWaits): typeof fetch {
+  return (input, init) =>
+    retryWhileRateLimited(
+      input instanceof Request ? input.url : String(input),
+      () => fetchAnswer(input, init, timeoutMs),
+      { signal: init?.signal ?? undefined, waits },
+    );
 }
 
 /**
- * An SDK client for build code: identical requests in flight must not cancel each other, and no
- * request waits longer than `timeoutMs` (a server that accepts and never answers would otherwise
- * hold the build for good).
+ * An SDK client for build code: identical requests in flight must not cancel each other, no
+ * request waits longer than `timeoutMs` for an answer (a server that accepts and never answers
+ * would otherwise hold the build for good), and PocketBase's 429s are waited out as `waits` says.
  */
-export function createPocketBaseClient(url: string, timeoutMs: number): PocketBase {
+export function createPocketBaseClient(
+  url: string,
+  timeoutMs: number,
+  waits: RateLimitWaits = RATE_LIMIT_WAITS,
+): PocketBase {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   pb.beforeSend = (requestUrl, options) => ({
     url: requestUrl,
-    options: { ...options, fetch: fetchWithTimeout(timeoutMs) },
+    options: { ...options, fetch: fetchWithTimeout(timeoutMs, waits) },
   });
   return pb;
 }

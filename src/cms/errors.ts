@@ -19,6 +19,29 @@ export class PocketBaseTimeoutError extends Error {
   }
 }
 
+/**
+ * PocketBase answered the build nothing but 429 for RATE_LIMIT_WAITS.maxWaitMs while it waited
+ * as asked between tries (cms/rateLimit.ts): someone else keeps the limiter full, or its limits
+ * are far below what a build asks.
+ */
+export class PocketBaseRateLimitError extends Error {
+  override name = 'PocketBaseRateLimitError';
+  constructor(url: string, waitedMs: number) {
+    super(
+      `PocketBase kept answering HTTP 429 (too many requests) to ${url} for ${waitedMs / 1000} s ` +
+        'while the build waited and tried again. Its rate limiter counts every client at one ' +
+        "address together: behind a proxy, name the header the proxy passes the client's address " +
+        'in (Settings → Application → Trusted proxy); otherwise raise the limits (Settings → ' +
+        'Application → Rate limiting).',
+    );
+  }
+}
+
+/** The errors whose own message says all (thrown inside the SDK's fetch, it wraps them). */
+const SELF_EXPLAINED = [PocketBaseTimeoutError, PocketBaseRateLimitError];
+const explainsItself = (error: unknown): error is Error =>
+  SELF_EXPLAINED.some((type) => error instanceof type);
+
 export const MISSING_URL_MESSAGE =
   'POCKETBASE_URL is not set. A production build reads the blog and testimonials from PocketBase: ' +
   'set POCKETBASE_URL to its address (`npm start` and `npm run dev` start a local one for you).';
@@ -61,11 +84,14 @@ export function draftLeakMessage(url: string, record: { id: string; title: strin
   );
 }
 
-/** "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …" */
+/**
+ * "connection refused", "HTTP 404: The requested resource wasn't found.", "timed out: …",
+ * "PocketBase kept answering HTTP 429 …"
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof PocketBaseTimeoutError) return error.message;
+  if (explainsItself(error)) return error.message;
   if (error instanceof ClientResponseError) {
-    if (error.originalError instanceof PocketBaseTimeoutError) return error.originalError.message;
+    if (explainsItself(error.originalError)) return error.originalError.message;
     const cause = error.originalError as
       { cause?: { code?: string; message?: string } } | undefined;
     if (error.status === 0) {

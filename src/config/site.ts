@@ -166,4 +166,24 @@ export const PICTURES = {
   keptBytes: 256 * 1024,
 } as const;
 
+/**
+ * How the build waits out PocketBase's rate limiter (an HTTP 429) instead of failing on it
+ * (cms/rateLimit.ts). Apart from LIMITS for the same reason as PICTURES.
+ */
+export const RATE_LIMIT_WAITS = {
+  /**
+   * The wait after a 429 without Retry-After: the longest window of the project's rules
+   * (pocketbase/pb_migrations/1795737603_rate_limits.js). PocketBase's windows are fixed, so once
+   * the longest has passed, every limit that refused the build has started afresh.
+   */
+  windowMs: 10_000,
+  /**
+   * The build gives up, naming what to change, once PocketBase has let none of its requests
+   * through for this long, or one request has waited this long in all: six of those windows,
+   * which only a limiter that someone else keeps full (or limits set far below the build's
+   * needs) refuses the build for.
+   */
+  maxWaitMs: 60_000,
+} as const;
+
 export const HERO_PHRASES = ['Accounting', 'Tax', 'Statutory', 'Audit'] as const;

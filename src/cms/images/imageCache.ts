@@ -11,6 +11,7 @@ import { countFrames } from '@/lib/blog/pictureBytes';
 import { writeOnce } from '../cacheFiles';
 import { describeError } from '../errors';
 import type { LoaderSettings } from '../loaderOptions';
+import { retryWhileRateLimited, tooManyRequests } from '../rateLimit';
 import { keptPicture } from './keptPicture';
 import { imageCacheDir } from './manifest';
 import { createPictureAddressPolicy, fetchCheckedPicture } from './pictureAddresses';
@@ -148,6 +149,7 @@ export function openImageCache(
       if (cause.code === 'ADDRESS_NOT_ALLOWED') throw cause;
       throw new Error(`unreachable (${cause.code ?? cause.message ?? describeError(error)})`);
     }
+    if (response.status === 429) throw await tooManyRequests(response);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     try {
       return await readLimited(response, maxBytes);
@@ -158,17 +160,24 @@ export function openImageCache(
     }
   }
 
+  /** Pasted pictures and PocketBase's files, the build's own: each try has the download limit. */
+  const fetchOwnBytes = (url: string) =>
+    fetchBytes(
+      url,
+      AbortSignal.timeout(timeoutMs),
+      (stage) => `${stage} within ${timeoutMs / 1000} s`,
+    );
+
   async function download(url: string): Promise<CachedImage> {
-    // Pasted pictures and PocketBase's files are the build's own; other hosts share one time
-    // budget, so slow ones cannot hold the build up for the download limit once per picture.
-    const remote = !/^data:/i.test(url) && new URL(url).origin !== pocketBaseOrigin;
+    // Other hosts share one time budget, so slow ones cannot hold the build up for the download
+    // limit once per picture. PocketBase's 429s are waited out, outside the limit of a try.
+    const pasted = /^data:/i.test(url);
+    const remote = !pasted && new URL(url).origin !== pocketBaseOrigin;
     const data = remote
       ? await remoteBudget.run(timeoutMs, (signal, timedOut) => fetchBytes(url, signal, timedOut))
-      : await fetchBytes(
-          url,
-          AbortSignal.timeout(timeoutMs),
-          (stage) => `${stage} within ${timeoutMs / 1000} s`,
-        );
+      : pasted
+        ? await fetchOwnBytes(url)
+        : await retryWhileRateLimited(url, () => fetchOwnBytes(url));
     let probed: { width: number; height: number; format: string };
     try {
       // From the header alone: nothing is decoded before the pixel limit is checked.
