@@ -1,11 +1,12 @@
 /**
  * The blog's load state: whether the blog can be read, and if not why, so that `astro dev` shows
- * "Failed to load blogs" rather than an empty blog. (A production build with an unreadable blog
- * fails in the blogs loader instead, with a BlogLoadError.)
+ * "Failed to load blogs" rather than an empty blog. A production build fails instead, here as in
+ * the blogs loader (BlogLoadError): a request of this loader's own that fails once must not ship
+ * "Failed to load blogs" beside posts the blogs loader read.
  */
 import type { RecordModel } from 'pocketbase';
 import { connect } from './client';
-import { draftLeakMessage, loadFailureMessage } from './errors';
+import { BlogLoadError, draftLeakMessage, loadFailureMessage } from './errors';
 import { pocketBaseLoader, type LoaderSettings } from './loaderOptions';
 import type { BlogLoadState } from './schemas';
 
@@ -43,6 +44,7 @@ export const blogLoadStateLoader = pocketBaseLoader(
   'ledgerwise-pocketbase-blog-load-state',
   async ({ store, parseData }, settings) => {
     const state = await readBlogLoadState(settings);
+    if (!state.ok && settings.failOnError) throw new BlogLoadError(state.message);
     store.clear();
     store.set({
       id: BLOG_LOAD_STATE_ID,

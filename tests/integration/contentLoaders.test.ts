@@ -623,6 +623,14 @@ describe('blogs loader: empty collection and failures', () => {
     ).rejects.toThrow('POCKETBASE_URL is not set');
   });
 
+  it('fails a production load in the load-state loader too, which asks PocketBase on its own', async () => {
+    const url = await closedUrl();
+    const { context } = createLoaderContext('blogLoadState', blogLoadStateSchema);
+    const failure = blogLoadStateLoader({ url, failOnError: true }).load(context);
+    await expect(failure).rejects.toThrow(BlogLoadError);
+    await expect(failure).rejects.toThrow(`Failed to fetch blogs: ${url}`);
+  });
+
   it('in dev, logs the failure and leaves a status entry the blog page reads', async () => {
     const url = await closedUrl();
     const blogs = createLoaderContext('blogs', blogSchema);
