@@ -12,13 +12,14 @@ import (
 )
 
 // Realtime is for editors: the admin UI connects, then subscribes as a superuser within
-// milliseconds; the site uses none. A connection that has not subscribed as a superuser is
-// anonymous, and each holds a file descriptor and about 0.3 MB for as long as it stays open
-// (PocketBase's own idle limit is 5 minutes), so an address holds at most a few at once, and each
-// is closed soon unless a superuser takes it.
+// milliseconds; the site uses none, and anonymous subscriptions are refused
+// (pb_hooks/realtime.pb.js). Each open connection holds a file descriptor and about 0.3 MB for as
+// long as it stays open (PocketBase's own idle limit is 5 minutes), so an address holds at most a
+// few that are not a superuser's, and a connection with nothing subscribed on it, which can never
+// hear anything, is closed soon.
 const (
 	anonymousRealtimePerAddress = 4
-	anonymousRealtimeGrace      = 10 * time.Second
+	idleRealtimeGrace           = 10 * time.Second
 )
 
 // realtimePattern is PocketBase's realtime connection route as its router names it.
@@ -63,7 +64,7 @@ func (g *realtimeGuard) handler() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-// onConnect notes the connection's client and closes it after the grace unless a superuser has
+// onConnect notes the connection's client, and closes it after the grace if nothing has been
 // subscribed on it by then.
 func (g *realtimeGuard) onConnect(e *core.RealtimeConnectRequestEvent) error {
 	if connection, ok := e.Get(realtimeConnectionKey).(*realtimeConnection); ok {
@@ -72,8 +73,8 @@ func (g *realtimeGuard) onConnect(e *core.RealtimeConnectRequestEvent) error {
 		g.mu.Unlock()
 	}
 	broker := e.App.SubscriptionsBroker()
-	timer := time.AfterFunc(anonymousRealtimeGrace, func() {
-		if !isSuperuserClient(e.Client) {
+	timer := time.AfterFunc(idleRealtimeGrace, func() {
+		if len(e.Client.Subscriptions()) == 0 {
 			broker.Unregister(e.Client.Id()) // Closes its channel, which ends the connection.
 		}
 	})

@@ -23,10 +23,18 @@ export interface RealtimeClient {
 export const realtimeTopic = (topic: string, query: Record<string, string>) =>
   `${topic}?options=${encodeURIComponent(JSON.stringify({ query }))}`;
 
-/** A realtime client, anonymous unless given a token (sent with its subscriptions). */
-export async function connectRealtime(url: string, token?: string): Promise<RealtimeClient> {
+/**
+ * A realtime client, anonymous unless given a token (sent with its subscriptions). `headers` go
+ * with every request of it: e.g. a forwarding header, so that it comes from an address of its own
+ * to a PocketBase that trusts the header.
+ */
+export async function connectRealtime(
+  url: string,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<RealtimeClient> {
   const controller = new AbortController();
-  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal });
+  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal, headers });
   if (!response.ok || !response.body) throw new Error(`GET /api/realtime: ${response.status}`);
   const events: RealtimeEvent[] = [];
   const connected = Promise.withResolvers<string>();
@@ -59,7 +67,11 @@ export async function connectRealtime(url: string, token?: string): Promise<Real
     async subscribe(topics) {
       const answer = await fetch(`${url}/api/realtime`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token && { authorization: token }) },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          ...(token && { authorization: token }),
+        },
         body: JSON.stringify({ clientId, subscriptions: topics }),
       });
       if (answer.status !== 204)
