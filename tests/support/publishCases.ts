@@ -5,6 +5,7 @@
  * the hooks answer first (a pasted picture over the limits refuses any save before the judgment
  * runs), `hook` says how.
  */
+import { crc32 } from 'node:zlib';
 import { gifFrames } from './pictures';
 
 export { gifFrames };
@@ -18,6 +19,8 @@ export function pngHeader(width: number, height: number, size = 64): Uint8Array 
   view.setUint32(16, width);
   view.setUint32(20, height);
   bytes.set([8, 6, 0, 0, 0], 24);
+  // The header's checksum, as a real PNG has it: decoders that verify it (Go's) read the size too.
+  view.setUint32(29, crc32(bytes.subarray(12, 29)));
   return bytes;
 }
 
