@@ -168,6 +168,7 @@ test('a refused publish says why under the Published switch the editor used, and
       (await reason.boundingBox())!,
     ];
     expect(reasonBox.y - (switchBox.y + switchBox.height)).toBeLessThan(40);
+    await keepScreenshot(page, testInfo, 'refused-publish-5s-later');
     // The body shows the same under it, to fix; the post stays open and a draft.
     await expect(page.locator('.field-help.error[data-input-name="content"]')).toHaveText(message);
     await expect(published).toBeChecked();
