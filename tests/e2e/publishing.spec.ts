@@ -437,14 +437,12 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       await expect(editor.locator('img')).toHaveCount(1);
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
-      // The post's own picture, through the toolbar's media menu and its file picker. PocketBase's
-      // modals have no dialog role, so the picker is known by its class. It opens on the first
-      // collection with files; its header's first button switches collection.
+      // The post's own picture, through the toolbar's media menu and its file picker, which
+      // opens on the posts (adminUi.spec.ts). PocketBase's modals have no dialog role, so the
+      // picker is known by its class.
       await page.getByRole('button', { name: 'Insert media' }).click();
       await page.getByRole('menuitem', { name: 'Media from collection' }).click();
       const picker = page.locator('.record-file-picker-modal');
-      await picker.getByRole('banner').getByRole('button').first().click();
-      await picker.getByRole('button', { name: 'blogs', exact: true }).click();
       await picker.getByRole('img', { name: chart, exact: true }).click();
       await picker.getByRole('button', { name: 'Insert', exact: true }).click();
       await expect(editor.locator('img')).toHaveCount(2);
