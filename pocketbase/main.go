@@ -102,13 +102,14 @@ func main() {
 	// read (writes.go), thumbnails of oversized pictures refused cheaply (thumbnails.go), anonymous
 	// realtime connections bounded (realtime.go), refusals that close their connection and say
 	// when to retry, and a warning for an untrusted proxy (ratelimits.go); and the settings that
-	// the server's environment decides (settings.go).
+	// the server's environment decides (settings.go); and where the admin UI opens (adminui.go).
 	thumbnails := &thumbnailGuard{}
 	realtime := &realtimeGuard{}
 	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
 		if err := applyEnvironmentSettings(e.App); err != nil {
 			return err
 		}
+		addAdminUIExtension(e)
 		e.Router.Bind(
 			closeOnRefusal(),
 			warnUntrustedProxy(),

@@ -11,6 +11,7 @@ import { formatPostDate } from '@/lib/formatDate';
 import { getPostStatus } from '@/lib/blog/postStatus';
 import { getReadTime } from '@/lib/blog/readTime';
 import { describeDropped, judgeBody, TOO_DEEP } from '@/lib/blog/bodyJudgment';
+import { picturesWithoutAlt } from '@/lib/blog/altText';
 import { sanitizeHtml } from '@/lib/blog/sanitizeHtml';
 import { anchorHeadings } from '@/lib/blog/headings';
 import { localiseBodyImages } from './images/bodyImages';
@@ -80,6 +81,9 @@ async function loadBlogEntry(
   };
   const dropped = describeDropped(findings);
   if (dropped.length > 0) warn(`not shown: ${dropped.join('; ')}`);
+  const withoutAlt = picturesWithoutAlt(record.content);
+  if (withoutAlt.length > 0)
+    warn(`no alt text, so screen readers skip it: ${withoutAlt.join(', ')}`);
   const sanitised = sanitizeHtml(record.content, { siteOrigin: settings.siteOrigin });
   const anchored = anchorHeadings(sanitised);
   const [body, banner] = await Promise.all([

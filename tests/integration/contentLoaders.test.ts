@@ -492,7 +492,11 @@ describe('blogs loader: pictures', () => {
     expect(about('gone.png')[0]).toContain('unreachable');
     expect(about('missing.png')[0]).toContain('HTTP 404');
     expect(about('/images/local.png')[0]).toContain('not an http(s) URL or a PocketBase file path');
-    expect(warnings).toHaveLength(6);
+    // The one picture kept with an empty alt text is named by its file.
+    expect(about('no alt text')).toEqual([
+      `Post "Pictures" (${record.id}): no alt text, so screen readers skip it: ${small}`,
+    ]);
+    expect(warnings).toHaveLength(7);
   });
 
   it('stores a picture pasted into the body like any other, and refuses one that is not a picture, with a word', async () => {

@@ -27,10 +27,15 @@ describe('publishing a post PocketBase checks first', () => {
     const refused = await refusalOf(
       pb.collection('blogs').create({ title: 'Video', content: EMBED, published: true }),
     );
+    const message =
+      'Cannot publish: videos cannot be embedded; paste the link as a link. Or switch off published.';
+    // The admin UI shows a field's error under the field until the editor changes it: under the
+    // Published switch the editor used, and under the body to fix.
+    const fieldError = { code: 'publish_refused', message };
     expect(refused).toMatchObject({
       status: 400,
-      message:
-        'Cannot publish: videos cannot be embedded; paste the link as a link. Or untick published.',
+      message,
+      data: { published: fieldError, content: fieldError },
     });
     expect((await pb.collection('blogs').getList(1, 1)).totalItems).toBe(0);
 

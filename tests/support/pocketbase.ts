@@ -192,7 +192,8 @@ const TOKENS = [
 /**
  * The schema the project's migrations make, as the API gives it to a superuser: every field of
  * every collection of ours with its options and help text, the indexes and the API rules, the
- * rule that closes `users`, and the rate limiter. Timestamps and secrets are left out.
+ * names of any other collection but PocketBase's own (none: `users` is removed), and the rate
+ * limiter. Timestamps and secrets are left out.
  */
 export async function readSchema(pb: PocketBase) {
   const collections = await pb.collections.getFullList({ sort: 'name' });
@@ -203,13 +204,11 @@ export async function readSchema(pb: PocketBase) {
         if (token in collection) collection[token] = { duration: collection[token].duration };
       return collection;
     });
-  const users = collections.find((collection) => collection.name === 'users');
+  const others = collections
+    .map(({ name }) => name)
+    .filter((name) => !PROJECT_COLLECTIONS.includes(name) && !name.startsWith('_'));
   const settings = await pb.settings.getAll();
-  return {
-    collections: ours,
-    usersCreateRule: users?.createRule,
-    rateLimits: settings.rateLimits,
-  };
+  return { collections: ours, otherCollections: others, rateLimits: settings.rateLimits };
 }
 
 /**

@@ -32,7 +32,7 @@ export const TINY_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>';
 
-const refused = (problem: string) => `Cannot publish: ${problem}. Or untick published.`;
+const refused = (problem: string) => `Cannot publish: ${problem}. Or switch off published.`;
 
 export interface PublishCase {
   name: string;

@@ -2,10 +2,10 @@
  * Before a post is saved, its body is judged by the site's own code (saveChecks.js, bundled
  * from src/lib/blog/saveChecks.ts by `npm run build:hooks`), so what this check lets through
  * is what the site shows. Any save, a draft's too, is refused when the body is over the site's
- * limit. A save with `published` ticked (to go live now or at its date) is refused when the site
- * would leave out content the editor meant to show: embeds, scripts, forms, drawings, links and
- * pictures it cannot use, and pictures (pasted, the banner, or PocketBase files the body shows)
- * over the site's limits, read from their headers. Colours and fonts never refuse one.
+ * limit. A save with `published` switched on (to go live now or at its date) is refused when the
+ * site would leave out content the editor meant to show: embeds, scripts, forms, drawings, links
+ * and pictures it cannot use, and pictures (pasted, the banner, or PocketBase files the body
+ * shows) over the site's limits, read from their headers. Colours and fonts never refuse one.
  */
 
 /** Throws the admin UI's error message when the save is refused. */
@@ -53,9 +53,12 @@ function checkBeforeSave(e) {
       },
     });
     if (refusal) {
-      // Also as the body's error: the admin UI scrolls to it and keeps it under the body until
-      // the next save, while its toast of the message goes in seconds.
+      // The admin UI's toast of the message goes in seconds and its panel does not scroll: the
+      // field errors stay, each under its field, until the editor changes that field. Under the
+      // Published switch, the control the editor used, so the reason is where they look; and
+      // under the body, where they fix it.
       throw new BadRequestError(refusal, {
+        published: new ValidationError('publish_refused', refusal),
         content: new ValidationError('publish_refused', refusal),
       });
     }

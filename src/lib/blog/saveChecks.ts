@@ -75,7 +75,7 @@ function joinRefusals(refusals: string[]): string {
 }
 
 /**
- * Why a save with `published` ticked is refused, as one message for the admin UI's toast, or
+ * Why a save with `published` switched on is refused, as one message for the admin UI, or
  * undefined: anything the site would leave out that the editor meant to show.
  */
 export function publishRefusal({ content, banner, readFile }: PublishInput): string | undefined {
@@ -89,5 +89,5 @@ export function publishRefusal({ content, banner, readFile }: PublishInput): str
   for (const finding of judgeBody(content, readFile && checkFile))
     if (finding.refusal) refusals.push(finding.refusal);
   if (refusals.length === 0) return undefined;
-  return `Cannot publish: ${joinRefusals(refusals)}. Or untick published.`;
+  return `Cannot publish: ${joinRefusals(refusals)}. Or switch off published.`;
 }

@@ -1,12 +1,13 @@
 /**
  * PocketBase's CLI, as every tool of ours runs it: the project's migrations and hooks, the binary
- * binary.ts picks, and the superuser written before `serve` (so PocketBase never opens its
+ * binary.ts picks, and the superuser created before `serve` (so PocketBase never opens its
  * installer in a browser).
  */
 import path from 'node:path';
 import { execa } from 'execa';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import { resolvePocketBaseBinary } from './binary.ts';
+import { hasSuperuser } from './dataFolder.ts';
 import type { SuperuserLogin } from './superuser.ts';
 
 /** The project's migrations and hooks, from its root, so nothing depends on the cwd. */
@@ -14,8 +15,23 @@ export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_migratio
 export const HOOKS_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'pb_hooks');
 
 /**
- * Creates the superuser in a data folder, or sets its password when it exists: the folder belongs
- * to this project (local or test). Runs before `serve`, on a new folder too.
+ * Creates the superuser in a data folder that has none with its address, before `serve` (without
+ * a superuser, PocketBase opens its installer in a browser). An existing one is left as it is:
+ * setting a password, even the same one, ends every session of the superuser, and an editor
+ * signed in to the admin UI would be signed out by every restart. A changed password is set once
+ * PocketBase refuses the old one (localServer.ts).
+ */
+export async function writeSuperuser(
+  dataDir: string,
+  login: SuperuserLogin,
+  folders: { migrationsDir?: string; hooksDir?: string } = {},
+): Promise<void> {
+  if (!hasSuperuser(dataDir, login.email)) await upsertSuperuser(dataDir, login, folders);
+}
+
+/**
+ * Creates the superuser in a data folder, or sets its password when it exists (which ends its
+ * sessions): the folder belongs to this project (local or test).
  */
 export async function upsertSuperuser(
   dataDir: string,
@@ -33,6 +49,17 @@ export async function upsertSuperuser(
     email,
     password,
   ]);
+}
+
+/**
+ * Sets an existing superuser's password, which ends its sessions: for a password changed in the
+ * environment. PocketBase may be serving the folder meanwhile.
+ */
+export async function setSuperuserPassword(
+  dataDir: string,
+  { email, password }: SuperuserLogin,
+): Promise<void> {
+  await runCli(['superuser', 'update', '--dir', dataDir, ...folderArgs(), '--', email, password]);
 }
 
 /**

@@ -54,6 +54,21 @@ export function dataFolderKind(dataDir: string): DataFolderKind {
 }
 
 /**
+ * Whether a folder that PocketBase 0.23 or later made or converted has a superuser with this
+ * address. Read-only: it waits for no lock, so PocketBase may be running.
+ */
+export function hasSuperuser(dataDir: string, email: string): boolean {
+  if (dataFolderKind(dataDir) !== 'upgraded') return false;
+  const db = new DatabaseSync(path.join(dataDir, 'data.db'), { readOnly: true, timeout: 5_000 });
+  try {
+    const found = db.prepare('SELECT 1 FROM _superusers WHERE email = ? COLLATE NOCASE').get(email);
+    return found !== undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * Runs `task` while this process holds data.db exclusively, which fails at once while any other
  * process has it open (a running PocketBase always does) and keeps one from starting meanwhile.
  * `task` gets the hooks' state in the folder's `_params` while it is a 0.22 folder.

@@ -20,6 +20,8 @@ import {
 import { buildEnv, toolEnv } from '../../shared/env.ts';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import getPort from 'get-port';
+import { ClientResponseError } from 'pocketbase';
+import { setSuperuserPassword } from './command.ts';
 import { startPocketBase } from './serverProcess.ts';
 import { seedPocketBase } from './seed.ts';
 import { upgradePending, upgradePocketBase } from './upgrade.ts';
@@ -27,11 +29,28 @@ import { upgradePending, upgradePocketBase } from './upgrade.ts';
 const LOCAL_DATA_DIR = path.join(PROJECT_ROOT, '.pocketbase');
 
 /**
+ * The superuser's client. A folder keeps its superuser across restarts, sessions included; when
+ * PocketBase refuses the password (changed in the environment since the last start), the new one
+ * is set, which ends the superuser's sessions as a changed password should, and tried again.
+ */
+async function signInSuperuser(url: string, dataDir: string, superuser: SuperuserLogin) {
+  try {
+    return await superuserClient(url, superuser);
+  } catch (error) {
+    const { cause } = error as { cause?: unknown };
+    if (!(cause instanceof ClientResponseError && cause.status === 400)) throw error;
+    await setSuperuserPassword(dataDir, superuser);
+    return superuserClient(url, superuser);
+  }
+}
+
+/**
  * The local PocketBase for `npm start`, `npm run dev`, `npm run pocketbase` and `npm run bench`
  * (used when POCKETBASE_URL is not set): data in the git-ignored `.pocketbase/`, port
  * POCKETBASE_PORT or 8090 (a free port if that one is taken), superuser from
  * POCKETBASE_SUPERUSER_EMAIL / POCKETBASE_SUPERUSER_PASSWORD and the preview's account from
  * POCKETBASE_PREVIEW_EMAIL / POCKETBASE_PREVIEW_PASSWORD, or the local-only defaults; seeded once.
+ * A restart keeps both accounts' sessions; a changed password ends them.
  * The server dies with this process (execa's cleanup, and setpriv's parent-death signal); a script
  * that wants it stopped gracefully on Ctrl-C awaits `stop()` in its own signal handler. `env`:
  * extra environment for the server (its hooks read it, e.g. SITE_REBUILD_HOOK_URL).
@@ -79,7 +98,7 @@ export async function startLocalPocketBase({
   if (upgradePending(dataDir)) await upgradePocketBase(dataDir, { log });
   const server = await startPocketBase({ dataDir, port, hooksWatch, env, superuser });
   try {
-    const pb = await superuserClient(server.url, superuser);
+    const pb = await signInSuperuser(server.url, dataDir, superuser);
     await upsertPreviewReader(pb, previewReader);
     if (seed) await seedPocketBase({ pb, log });
   } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * Any PocketBase process, on any data folder and port: the local server's (localServer.ts), the
  * bench's and the tests'. The server process (through execa) and its health; the superuser is
- * written before `serve` starts (command.ts), so PocketBase never opens its installer.
+ * created before `serve` starts when the folder has none (command.ts), so PocketBase never opens
+ * its installer.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import getPort from 'get-port';
 import { PROJECT_ROOT } from '../../shared/paths.ts';
 import { resolvePocketBaseBinary } from './binary.ts';
 import type { SuperuserLogin } from './superuser.ts';
-import { folderArgs, HOOKS_DIR, MIGRATIONS_DIR, upsertSuperuser } from './command.ts';
+import { folderArgs, HOOKS_DIR, MIGRATIONS_DIR, writeSuperuser } from './command.ts';
 
 export interface RunningPocketBase {
   /** Base URL, e.g. http://127.0.0.1:8090 (no trailing slash). */
@@ -63,8 +64,9 @@ export interface PocketBaseOptions {
    */
   hooksWatch?: boolean;
   /**
-   * Written (created, or its password set) before the server starts: without a superuser,
-   * PocketBase would open its installer in a browser.
+   * Created before the server starts when the folder has none with its address: without a
+   * superuser, PocketBase would open its installer in a browser. An existing one is kept as it
+   * is, its sessions with it (command.ts).
    */
   superuser: SuperuserLogin;
 }
@@ -85,7 +87,7 @@ export async function startPocketBase({
   if (!dataDir) throw new Error('startPocketBase: dataDir is required.');
   const bin = await resolvePocketBaseBinary();
   await mkdir(dataDir, { recursive: true });
-  await upsertSuperuser(dataDir, superuser, { migrationsDir, hooksDir });
+  await writeSuperuser(dataDir, superuser, { migrationsDir, hooksDir });
   // A port picked by getFreePort can be taken before PocketBase binds it: retry a few times.
   const attempts = port === 0 ? 3 : 1;
   let lastError: unknown;
