@@ -193,6 +193,11 @@ export default defineConfig(
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {
+    // Runs in PocketBase's admin UI, whose `app` it extends (pocketbase/adminui.go).
+    files: ['pocketbase/adminui/**'],
+    languageOptions: { globals: { ...globals.browser, app: 'readonly' } },
+  },
+  {
     files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

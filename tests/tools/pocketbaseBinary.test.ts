@@ -16,6 +16,7 @@ import {
   appendFile,
   chmod,
   copyFile,
+  mkdir,
   mkdtemp,
   readdir,
   readFile,
@@ -281,6 +282,7 @@ describe('with Go: the project builds its own program', () => {
   /** A copy of pocketbase/'s Go module (no data, hooks or migrations: the build needs none). */
   async function copyModule(): Promise<string> {
     const dir = await makeTemp('lw-pb-module-');
+    await mkdir(path.join(dir, 'adminui'));
     for (const file of goModuleFiles(GO_MODULE_DIR))
       await copyFile(path.join(GO_MODULE_DIR, file), path.join(dir, file));
     return dir;

@@ -10,16 +10,21 @@ import { PROJECT_ROOT } from '../../shared/paths.ts';
 
 /**
  * The Go program: go.mod pins PocketBase and the toolchain; main.go is upstream's examples/base,
- * the other .go files the project's own defences.
+ * the other .go files the project's own request guards and admin UI extension.
  */
 export const GO_MODULE_DIR = path.join(PROJECT_ROOT, 'pocketbase');
 
-/** The files a build of the module at `dir` is made from: go.mod, go.sum and every .go file. */
+/**
+ * The files a build of the module at `dir` is made from: go.mod, go.sum, every .go file and the
+ * admin UI extension they embed (adminui/). The rest of pocketbase/ (hooks, migrations, seed) is
+ * read by the running program, not built into it.
+ */
 export function goModuleFiles(dir: string): string[] {
   const sources = readdirSync(dir).filter(
     (name) => name.endsWith('.go') && !name.endsWith('_test.go'),
   );
-  return ['go.mod', 'go.sum', ...sources.sort()];
+  const embedded = readdirSync(path.join(dir, 'adminui')).map((name) => `adminui/${name}`);
+  return ['go.mod', 'go.sum', ...sources.sort(), ...embedded.sort()];
 }
 const GO_MOD = readFileSync(path.join(GO_MODULE_DIR, 'go.mod'), 'utf8');
 
