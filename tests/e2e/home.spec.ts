@@ -236,11 +236,11 @@ test.describe('home: banner, features, benefits, audience, call to action', () =
     await expect(page.locator('#example-tasks [data-example-tasks] > li')).toHaveCount(4);
     await expect(page.locator('#security')).toContainText('POPIA');
     // The title claims what its text says (in transit and at rest), never "end to end". The
-    // rendered text, so as a visitor reads it: once the section is on screen (it is not laid out
-    // before it nears the viewport).
-    await page.locator('#security').scrollIntoViewIfNeeded();
-    const security = await page.locator('#security').innerText();
-    expect(security).toContain('Encrypted in transit and at rest');
+    // rendered text, as a visitor reads it: the section is laid out once it nears the viewport.
+    const section = page.locator('#security');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toContainText('Encrypted in transit and at rest', { useInnerText: true });
+    const security = await section.innerText();
     expect(security).not.toMatch(/end[ -]to[ -]end/i);
   });
 
