@@ -49,7 +49,8 @@ export async function expectPlanButtonsAligned(page: Page, width: number) {
   const boxes = await Promise.all(
     cards.map(async (card) => ({
       card: (await card.boundingBox())!,
-      button: (await card.locator('[data-plan-cta]').boundingBox())!,
+      // A card's one link is its button.
+      button: (await card.getByRole('link').boundingBox())!,
     })),
   );
   for (const { card, button } of boxes) {
