@@ -90,7 +90,8 @@ export const FOOTER_LINKS = {
 
 /**
  * The Free plan is free to all users until the end of this day (Johannesburg time). The build
- * variable FREE_PLAN_END_DATE (YYYY-MM-DD) moves it; once it has passed, the plan shows as ended.
+ * variable FREE_PLAN_END_DATE (YYYY-MM-DD) moves it; once it has passed, the pricing page's first
+ * card offers the 30-day free trial instead.
  */
 export const FREE_PLAN_DEFAULT_END_DATE = '2025-07-21';
 

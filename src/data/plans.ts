@@ -21,8 +21,8 @@ interface Plan {
   note?: string;
   /** The offer's last moment (ISO date-time), for a plan offered until a set day. */
   validThrough?: string;
-  /** An offer whose term is over: its card says so, and structured data leave it out. */
-  ended?: boolean;
+  /** A free trial's length in days, for structured data. */
+  trialDays?: number;
 }
 
 export const PRICING_HEADING = {
@@ -42,38 +42,46 @@ export const FREE_PLAN_TERM: FreePlanTerm = resolveFreePlanTerm(
 
 const FREE_PLAN_FEATURES = ['Basic bots', 'System advisor', 'Legal updates (coming soon)'];
 const TRIAL_CTA_LABEL = 'Start 30-day free trial';
+const TRIAL_DAYS = 30;
 
 /**
- * The Free card while its term runs, or once it has ended. An ended card stays on the page so a
- * visitor who looks for it learns when it ended, but it no longer lists what it gives (nobody can
- * have it now) and its button offers what a visitor who wanted to start free can still do: the
- * Professional plan's free trial, with the same label and destination as that plan's button.
+ * The first card: the Free plan while its term runs; once it has ended, the 30-day free trial of
+ * the Professional plan, the one way left to start without paying. A visitor who looks for the
+ * Free plan learns when it ended from the pricing FAQ.
  */
-function freePlan({ endLabel, validThrough, open }: FreePlanTerm): Plan {
-  const common = {
-    name: 'Free',
+function firstPlan({ endLabel, validThrough, open }: FreePlanTerm): Plan {
+  if (open) {
+    return {
+      name: 'Free',
+      description: `Free to all users until ${endLabel}.`,
+      price: 'R0',
+      period: `until ${endLabel}`,
+      features: FREE_PLAN_FEATURES,
+      ctaLabel: 'Get Started',
+      ctaLink: LINKS.chatApp,
+      highlight: false,
+      priceZar: 0,
+      validThrough,
+    };
+  }
+  return {
+    name: 'Free Trial',
+    description: 'See what Ledgerwise does for your practice before you pay anything.',
     price: 'R0',
+    period: `for ${TRIAL_DAYS} days`,
+    features: [
+      `Every Professional feature for ${TRIAL_DAYS} days`,
+      'No credit card needed',
+      'Sign-up takes 30 seconds',
+      'Your conversations and documents stay in your account',
+    ],
+    ctaLabel: TRIAL_CTA_LABEL,
     ctaLink: LINKS.chatApp,
     highlight: false,
     priceZar: 0,
+    note: 'Nothing is charged when the trial ends: choose a plan to keep going.',
+    trialDays: TRIAL_DAYS,
   };
-  return open
-    ? {
-        ...common,
-        description: `Free to all users until ${endLabel}.`,
-        period: `until ${endLabel}`,
-        features: FREE_PLAN_FEATURES,
-        ctaLabel: 'Get Started',
-        validThrough,
-      }
-    : {
-        ...common,
-        description: `Free access ended on ${endLabel}. Try every Professional feature free for 30 days instead.`,
-        period: `ended ${endLabel}`,
-        features: [],
-        ctaLabel: TRIAL_CTA_LABEL,
-        ended: true,
-      };
 }
 
 const PAID_PLANS: readonly Plan[] = [
@@ -118,17 +126,18 @@ const PAID_PLANS: readonly Plan[] = [
 ];
 
 /**
- * The three plan cards: Free, Professional and Enterprise. The Free card reads as ended once its
- * last day has passed (see freePlan).
+ * The three plan cards: Free (the 30-day free trial once the Free plan has ended, see firstPlan),
+ * Professional and Enterprise.
  */
 export function buildPlans(term: FreePlanTerm): readonly Plan[] {
-  return [freePlan(term), ...PAID_PLANS];
+  return [firstPlan(term), ...PAID_PLANS];
 }
 
 /** The pricing page's meta description: it names the Free plan only while it is offered. */
 export function describePricing(term: FreePlanTerm): string {
-  const free = term.open ? `Free for all users until ${term.endLabel}, ` : '';
-  return `Ledgerwise plans: ${free}Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.`;
+  return term.open
+    ? `Ledgerwise plans: Free for all users until ${term.endLabel}, Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.`
+    : 'Ledgerwise plans: a 30-day free trial of every Professional feature with no credit card, Professional at R200 per month excluding VAT, and Enterprise on request.';
 }
 
 export const PLANS = buildPlans(FREE_PLAN_TERM);

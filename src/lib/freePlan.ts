@@ -56,7 +56,8 @@ export function describeEndedFreePlan(term: FreePlanTerm): string {
     ? `${FREE_PLAN_END_VARIABLE}=${term.endDate}`
     : `the default; ${FREE_PLAN_END_VARIABLE} is not set`;
   return (
-    `The Free plan ended on ${term.endLabel} (${source}), so the pricing page shows it as ended ` +
-    `and its structured data leave it out. To offer it again, set ${FREE_PLAN_END_VARIABLE} to its new last day (YYYY-MM-DD).`
+    `The Free plan ended on ${term.endLabel} (${source}), so the pricing page and its structured ` +
+    `data offer the 30-day free trial in its place. To offer the Free plan again, set ` +
+    `${FREE_PLAN_END_VARIABLE} to its new last day (YYYY-MM-DD).`
   );
 }

@@ -165,6 +165,37 @@ test('the page has its title, the form and the contact details', async ({ page }
   expect(site.output).not.toContain('Contact form not configured');
 });
 
+test('the details sit beside the form at 1280 px and under it at 390 px, as tall as what they hold', async ({
+  page,
+}) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openContact(page);
+    const form = (await page
+      .getByRole('heading', { name: 'Send us a message' })
+      .locator('..')
+      .boundingBox())!;
+    const details = page.getByRole('region', { name: 'Contact details' });
+    const card = (await details.boundingBox())!;
+    const list = (await details.locator('ul').boundingBox())!;
+    // The card ends at its padding under the last detail: never stretched to the form's height.
+    expect(card.y + card.height - (list.y + list.height), `at ${width} px`).toBeLessThanOrEqual(26);
+    if (width === 1280) {
+      expect(card.x).toBeGreaterThan(form.x + form.width);
+      expect(Math.round(card.y)).toBe(Math.round(form.y));
+    } else {
+      expect(card.y).toBeGreaterThan(form.y + form.height);
+      expect([card.x, card.width]).toEqual([form.x, form.width]);
+    }
+  }
+  const answers = page.getByRole('region', { name: 'Looking for a quick answer?' });
+  await expect(answers.getByRole('link', { name: 'Read the FAQ' })).toHaveAttribute('href', '/faq');
+  await expect(answers.getByRole('link', { name: 'Compare plans' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+});
+
 test('validation: spec messages, tied to their fields, focus on the first invalid one', async ({
   page,
 }) => {

@@ -3,7 +3,7 @@
  * clock, the trusted-by marquee, the banner, features, benefits, audience and call to action.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { installPausedClock, waitForIsland } from '../support/e2e';
+import { installPausedClock, scrollThrough, waitForIsland } from '../support/e2e';
 import { countGridColumns, readChatAppUrl } from '../support/pages';
 
 // Independent tests: let both workers take them. That the chat app's links open in a new tab, as
@@ -235,9 +235,12 @@ test.describe('home: banner, features, benefits, audience, call to action', () =
     await expect(page.locator('#how-it-works')).toContainText('30-day free trial');
     await expect(page.locator('#example-tasks [data-example-tasks] > li')).toHaveCount(4);
     await expect(page.locator('#security')).toContainText('POPIA');
-    // The title claims what its text says (in transit and at rest), never "end to end".
-    const security = await page.locator('#security').innerText();
-    expect(security).toContain('Encrypted in transit and at rest');
+    // The title claims what its text says (in transit and at rest), never "end to end". The
+    // rendered text, as a visitor reads it: the section is laid out once it nears the viewport.
+    const section = page.locator('#security');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toContainText('Encrypted in transit and at rest', { useInnerText: true });
+    const security = await section.innerText();
     expect(security).not.toMatch(/end[ -]to[ -]end/i);
   });
 
@@ -387,5 +390,46 @@ test.describe('home: banner, features, benefits, audience, call to action', () =
     await page.evaluate(() => window.scrollTo(0, 2000));
     await page.reload();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('home: first paint', () => {
+  // Home is long: laying out all of it before its largest text (the hero's lead paragraph on a
+  // phone) could paint made it the slowest page to its largest paint.
+  test('below the opening screen, a section is laid out only as it nears the viewport', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    // Whether what a section holds is rendered (a skipped section's own box still is).
+    const rendered = (id: string) =>
+      page
+        .locator(`#${id} > *`)
+        .first()
+        .evaluate((content) => content.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered('hero')).toBe(true);
+    for (const id of ['why-choose', 'testimonials', 'get-started'])
+      expect(await rendered(id)).toBe(false);
+    await page.locator('#testimonials').scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered('testimonials')).toBe(true);
+  });
+
+  test('nothing shifts while home loads and is read to its end, at 390 and 1280 px', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          w.shifted += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await scrollThrough(page);
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
+    }
   });
 });

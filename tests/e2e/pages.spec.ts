@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { readJsonLd, waitForIsland } from '../support/e2e';
-import { SUPPORT_EMAIL, readChatAppUrl } from '../support/pages';
+import { SUPPORT_EMAIL, expectPlanButtonsAligned, readChatAppUrl } from '../support/pages';
 
 // Independent tests: let both workers take them. That every link to another site opens in a new
 // tab, and no link of the site does, quality.spec proves for every link of these pages.
@@ -66,29 +66,34 @@ test.describe('about', () => {
 });
 
 test.describe('pricing', () => {
-  // The suite's build runs after the Free plan's default last day (21 July 2025), so its card says
-  // it has ended. The variant site is built with a later day; its test below checks the open offer.
-  test('three plan cards with their texts, prices and calls to action; the Free card says it ended', async ({
+  // The suite's build runs after the Free plan's default last day (21 July 2025), so the first card
+  // is the 30-day free trial. The variant site is built with a later day (settings.spec).
+  test('three plan cards with their texts, prices and calls to action; the first is the free trial', async ({
     page,
   }) => {
     const chatAppUrl = await readChatAppUrl(page);
     await page.goto('/pricing');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, Transparent Pricing');
     const plans = page.locator('[data-plans] > li');
-    await expect(plans.locator('h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
+    await expect(plans.locator('h2')).toHaveText(['Free Trial', 'Professional', 'Enterprise']);
 
-    const free = page.locator('[data-plan="Free"]');
-    await expect(free).toHaveAttribute('data-ended', 'true');
-    await expect(free.locator('[data-plan-price]')).toHaveText(/R0\s*ended 21 July 2025/);
-    await expect(free).toContainText(
-      'Free access ended on 21 July 2025. Try every Professional feature free for 30 days instead.',
+    const trial = page.locator('[data-plan="Free Trial"]');
+    await expect(trial.locator('[data-plan-price]')).toHaveText(/R0\s*for 30 days/);
+    await expect(trial.locator('[data-plan-features] li')).toHaveText([
+      'Every Professional feature for 30 days',
+      'No credit card needed',
+      'Sign-up takes 30 seconds',
+      'Your conversations and documents stay in your account',
+    ]);
+    await expect(trial).toContainText('Nothing is charged when the trial ends');
+    await expect(trial.getByRole('link')).toHaveCount(1);
+    const start = trial.getByRole('link', { name: /^Start 30-day free trial/ });
+    await expect(start).toHaveAttribute('href', chatAppUrl);
+    await expect(start).toHaveAttribute('target', '_blank');
+    // No card offers what has ended, or says so: the pricing FAQ tells who looks for it.
+    await expect(page.locator('#plans')).not.toContainText(
+      /ended|until|free to all users|Get Started/i,
     );
-    await expect(free.locator('[data-plan-features]')).toHaveCount(0);
-    // Its only action is the one a visitor can still take for free: the Professional trial.
-    await expect(free.getByRole('link')).toHaveCount(1);
-    const freeTrial = free.getByRole('link', { name: /^Start 30-day free trial/ });
-    await expect(freeTrial).toHaveAttribute('href', chatAppUrl);
-    await expect(page.locator('main')).not.toContainText(/free to all users|Get Started/i);
     await expect(page.locator('#pricing-faq')).toContainText(
       'The Free plan ended on 21 July 2025.',
     );
@@ -96,7 +101,6 @@ test.describe('pricing', () => {
     const pro = page.locator('[data-plan="Professional"]');
     await expect(pro).toHaveAttribute('data-highlight', 'true');
     await expect(page.locator('[data-plans] > li[data-highlight]')).toHaveCount(1);
-    await expect(page.locator('[data-plans] > li[data-ended]')).toHaveCount(1);
     await expect(pro).toContainText('Most Popular');
     await expect(pro.locator('[data-plan-price]')).toHaveText(/R200\s*per month, excl\. VAT/);
     await expect(pro).toContainText('R200 per month excluding VAT');
@@ -108,8 +112,8 @@ test.describe('pricing', () => {
       'Email writer',
       'Priority support',
     ]);
-    const trial = pro.getByRole('link', { name: /^Start 30-day free trial/ });
-    await expect(trial).toHaveAttribute('href', chatAppUrl);
+    const proTrial = pro.getByRole('link', { name: /^Start 30-day free trial/ });
+    await expect(proTrial).toHaveAttribute('href', chatAppUrl);
 
     const enterprise = page.locator('[data-plan="Enterprise"]');
     await expect(enterprise.locator('[data-plan-price]')).toContainText('Custom');
@@ -146,19 +150,34 @@ test.describe('pricing', () => {
     );
   });
 
-  // How an offer is priced (per month, VAT excluded; a custom plan unpriced): jsonLd.test.ts.
-  test('Product JSON-LD with the plans on offer: Professional at 200 ZAR, Enterprise, no ended Free offer', async ({
+  test('the buttons of the three cards are one height, at the cards’ foot, in line at 1280 px', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    await expectPlanButtonsAligned(page, 390);
+    await expectPlanButtonsAligned(page, 1280);
+  });
+
+  // How an offer is priced (per month, VAT excluded; a custom plan unpriced; a trial for its
+  // days): jsonLd.test.ts.
+  test('Product JSON-LD with the cards on the page: the free trial, Professional at 200 ZAR, Enterprise', async ({
     page,
   }) => {
     await page.goto('/pricing');
     const product = (await readJsonLd(page)).find((block) => block['@type'] === 'Product');
     expect(product?.name).toBe('Ledgerwise');
     const offers = product!.offers as Array<Record<string, unknown>>;
-    expect(offers.map((offer) => offer.name)).toEqual(['Professional', 'Enterprise']);
-    expect(offers[0]).toMatchObject({ price: '200.00', priceCurrency: 'ZAR' });
+    expect(offers.map((offer) => offer.name)).toEqual(['Free Trial', 'Professional', 'Enterprise']);
+    expect(offers[0]).toMatchObject({
+      price: '0.00',
+      priceCurrency: 'ZAR',
+      eligibleDuration: { value: 30, unitCode: 'DAY' },
+    });
+    expect(offers[0]).not.toHaveProperty('validThrough');
+    expect(offers[1]).toMatchObject({ price: '200.00', priceCurrency: 'ZAR' });
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       'content',
-      'Ledgerwise plans: Professional at R200 per month excluding VAT with a 30-day free trial, and Enterprise on request.',
+      'Ledgerwise plans: a 30-day free trial of every Professional feature with no credit card, Professional at R200 per month excluding VAT, and Enterprise on request.',
     );
   });
 
@@ -168,6 +187,8 @@ test.describe('pricing', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('The Free plan ended on 21 July 2025');
     expect(warnings[0]).toContain('FREE_PLAN_END_DATE is not set');
+    // What the page does now: the warning says so truthfully.
+    expect(warnings[0]).toContain('offer the 30-day free trial in its place');
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { readJsonLd } from '../support/e2e';
+import { expectPlanButtonsAligned } from '../support/pages';
 import { VARIANT_SETTINGS as SETTINGS, variantSite } from '../support/sharedSites';
 
 // Independent tests: let both workers take them.
@@ -38,7 +39,6 @@ test.describe('with every optional setting given', () => {
     await page.goto(`${variantSite().url}/pricing`);
     await expect(page.locator('[data-plan] h2')).toHaveText(['Free', 'Professional', 'Enterprise']);
     const free = page.locator('[data-plan="Free"]');
-    await expect(page.locator('[data-plan][data-ended]')).toHaveCount(0);
     await expect(free).toContainText('Free to all users until 31 December 2099');
     await expect(free.locator('[data-plan-price]')).toHaveText(/R0\s*until 31 December 2099/);
     await expect(free.locator('[data-plan-features] li')).toHaveText([
@@ -49,6 +49,9 @@ test.describe('with every optional setting given', () => {
     const cta = free.getByRole('link', { name: /^Get Started/ });
     await expect(cta).toHaveAttribute('href', /^https:\/\/app\./);
     await expect(cta).toHaveAttribute('target', '_blank');
+    await expect(page.locator('[data-plan="Free Trial"]')).toHaveCount(0);
+    await expectPlanButtonsAligned(page, 390);
+    await expectPlanButtonsAligned(page, 1280);
     await expect(page.locator('#pricing-faq')).toContainText(
       'The Free plan is free to all users until 31 December 2099. It includes basic bots and a system advisor, with legal updates coming soon.',
     );

@@ -184,3 +184,37 @@ test.describe('testimonial carousel', () => {
     await expect(carousel).toHaveAttribute('data-current', '0');
   });
 });
+
+test.describe('testimonial cards', () => {
+  for (const width of [390, 768, 1024, 1280]) {
+    test(`at ${width} px: 420 px tall, the author rows in line, no large empty block`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await page.locator('[aria-roledescription="carousel"]').scrollIntoViewIfNeeded();
+      await waitForIsland(page, 'TestimonialCarousel');
+      // Every slide, shown or not: each comes into view in its turn, beside the others.
+      const cards = await page.locator('[aria-roledescription="slide"] figure').all();
+      expect(cards.length).toBeGreaterThanOrEqual(3);
+      const rows = [];
+      for (const card of cards) {
+        const box = (await card.boundingBox())!;
+        const quote = (await card.locator('blockquote p').boundingBox())!;
+        const author = (await card.locator('figcaption').boundingBox())!;
+        const name = (await card.locator('figcaption p').first().boundingBox())!;
+        expect(box.height).toBe(420);
+        // The room between the card's content and the quote, and between the quote and the
+        // author's row: a margin, never a block of empty card.
+        const padding = 24;
+        expect(quote.y - (box.y + padding), 'space above the quote').toBeLessThanOrEqual(96);
+        expect(author.y - (quote.y + quote.height), 'space under the quote').toBeLessThanOrEqual(
+          96,
+        );
+        rows.push({ author: author.y - box.y, name: name.y - box.y });
+      }
+      expect(new Set(rows.map((row) => Math.round(row.author))).size, 'author rows').toBe(1);
+      expect(new Set(rows.map((row) => Math.round(row.name))).size, 'author names').toBe(1);
+    });
+  }
+});

@@ -36,3 +36,31 @@ export function countGridColumns(page: Page, selector: string): Promise<number> 
     .locator(selector)
     .evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length);
 }
+
+/**
+ * The plan cards' buttons as Chromium laid them out at `width`: each the same height, at its
+ * card's foot (nothing under it but the card's padding and border: 24 + 1 px, or 32 + 2 on the
+ * highlighted card), and from lg, where the cards stand side by side, all on one line.
+ */
+export async function expectPlanButtonsAligned(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  const cards = await page.locator('[data-plans] > li').all();
+  expect(cards).toHaveLength(3);
+  const boxes = await Promise.all(
+    cards.map(async (card) => ({
+      card: (await card.boundingBox())!,
+      // A card's one link is its button.
+      button: (await card.getByRole('link').boundingBox())!,
+    })),
+  );
+  for (const { card, button } of boxes) {
+    expect(button.height, `a button at ${width} px`).toBe(48);
+    const below = card.y + card.height - (button.y + button.height);
+    expect(below, `room under a button at ${width} px`).toBeGreaterThanOrEqual(24);
+    expect(below, `room under a button at ${width} px`).toBeLessThanOrEqual(34);
+  }
+  if (width >= 1024) {
+    const bottoms = boxes.map(({ button }) => Math.round(button.y + button.height));
+    expect(new Set(bottoms).size, `button bottoms ${bottoms.join(', ')}`).toBe(1);
+  }
+}

@@ -174,8 +174,8 @@ interface PricedPlan {
   ctaLink: string;
   /** The offer's last moment (ISO date-time), when it is offered until a set day. */
   validThrough?: string;
-  /** The offer's term is over. */
-  ended?: boolean;
+  /** A free trial's length in days: free for that long, not per month. */
+  trialDays?: number;
 }
 
 interface ProductInfo {
@@ -188,8 +188,8 @@ interface ProductInfo {
 }
 
 /**
- * Product with one Offer per plan on offer: ZAR, monthly, VAT excluded; a custom-priced plan has
- * no price. An ended plan is left out, as search engines would show any Offer here as current.
+ * Product with one Offer per plan card: ZAR, monthly, VAT excluded; a custom-priced plan has no
+ * price, and a free trial is free for its days (eligibleDuration) rather than per month.
  */
 export function buildProductJsonLd(
   product: ProductInfo,
@@ -203,32 +203,41 @@ export function buildProductJsonLd(
     url: product.url,
     brand: { '@type': 'Brand', name: product.name },
     category: 'Business software',
-    offers: plans
-      .filter((plan) => !plan.ended)
-      .map((plan) => {
-        const offer: JsonLdObject = {
-          '@type': 'Offer',
-          name: plan.name,
-          description: plan.description,
-          url: new URL(plan.ctaLink, product.site).href,
-          availability: 'https://schema.org/InStock',
-          ...(plan.validThrough ? { validThrough: plan.validThrough } : {}),
-        };
-        if (plan.priceZar === null) return offer;
+    offers: plans.map((plan) => {
+      const offer: JsonLdObject = {
+        '@type': 'Offer',
+        name: plan.name,
+        description: plan.description,
+        url: new URL(plan.ctaLink, product.site).href,
+        availability: 'https://schema.org/InStock',
+        ...(plan.validThrough ? { validThrough: plan.validThrough } : {}),
+      };
+      if (plan.priceZar === null) return offer;
+      const price = { price: plan.priceZar.toFixed(2), priceCurrency: 'ZAR' };
+      if (plan.trialDays) {
         return {
           ...offer,
-          price: plan.priceZar.toFixed(2),
-          priceCurrency: 'ZAR',
-          priceSpecification: {
-            '@type': 'UnitPriceSpecification',
-            price: plan.priceZar,
-            priceCurrency: 'ZAR',
-            unitCode: 'MON',
-            referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
-            valueAddedTaxIncluded: false,
+          ...price,
+          eligibleDuration: {
+            '@type': 'QuantitativeValue',
+            value: plan.trialDays,
+            unitCode: 'DAY',
           },
         };
-      }),
+      }
+      return {
+        ...offer,
+        ...price,
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price: plan.priceZar,
+          priceCurrency: 'ZAR',
+          unitCode: 'MON',
+          referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+          valueAddedTaxIncluded: false,
+        },
+      };
+    }),
   };
 }
 

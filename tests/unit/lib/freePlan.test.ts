@@ -48,7 +48,9 @@ describe('describeEndedFreePlan', () => {
     expect(message).toContain('The Free plan ended on 21 July 2025');
     expect(message).toContain('FREE_PLAN_END_DATE is not set');
     expect(message).toContain('set FREE_PLAN_END_DATE');
-    expect(message).toContain('the pricing page shows it as ended');
+    expect(message).toContain(
+      'the pricing page and its structured data offer the 30-day free trial in its place',
+    );
   });
 
   it('quotes an override that has passed', () => {

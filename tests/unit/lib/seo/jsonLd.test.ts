@@ -50,13 +50,20 @@ describe('buildProductJsonLd', () => {
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
 
-  it('leaves an ended offer out, so search engines never show it as current', () => {
+  it('prices a free trial for its days, not per month', () => {
     const data = buildProductJsonLd(PRODUCT, [
-      { name: 'Free', description: 'ended', priceZar: 0, ctaLink: '/', ended: true },
+      { name: 'Free Trial', description: 'trial', priceZar: 0, ctaLink: '/', trialDays: 30 },
       { name: 'Pro', description: 'pro', priceZar: 200, ctaLink: '/' },
     ]);
     const offers = data.offers as Array<Record<string, unknown>>;
-    expect(offers.map((offer) => offer.name)).toEqual(['Pro']);
+    expect(offers.map((offer) => offer.name)).toEqual(['Free Trial', 'Pro']);
+    expect(offers[0]).toMatchObject({
+      price: '0.00',
+      priceCurrency: 'ZAR',
+      eligibleDuration: { '@type': 'QuantitativeValue', value: 30, unitCode: 'DAY' },
+    });
+    expect(offers[0]).not.toHaveProperty('priceSpecification');
+    expect(offers[1]).not.toHaveProperty('eligibleDuration');
   });
 });
 
