@@ -49,7 +49,8 @@ function pagesOf(output: string) {
 }
 
 /** The routes from getStaticPaths, which carry a cacheKey; the others always render. */
-const KEYED = /^\/(og\/|blog\/(page|topic|author)\/|blog\/(?!topics\.|search\.|404\.)[^/]+\.html$)/;
+const KEYED =
+  /^\/(_redirects$|og\/|blog\/(page|topic|author)\/|blog\/(?!topics\.|search\.|404\.)[^/]+\.html$)/;
 
 describe('incremental builds', () => {
   it("after edits to a post's title, another's body, a topic, an author, a testimonial and the featured choice, renders exactly the pages that show them, and the site equals a build from an empty cache", async () => {
@@ -74,10 +75,11 @@ describe('incremental builds', () => {
     await pb.collection('blogs').update(post.id, { title: 'POPIA: the checklist, revised' });
     await pb.collection('topics').update(topic.id, { name: 'Compliance & Privacy' });
     await pb.collection('authors').update(author.id, { name: 'Daniel J. Botha' });
-    // Another post's body, a testimonial, and which post is featured.
+    // Another post's body and its slug, a testimonial, and which post is featured.
     const rewritten = await pb.collection('blogs').getFirstListItem('title ~ "IFRS for SMEs"');
     await pb.collection('blogs').update(rewritten.id, {
       content: `${rewritten.content}<p>A closing note, added.</p>`,
+      slug: 'ifrs-for-smes-differences',
     });
     const [testimonial] = await pb.collection('testimonials').getFullList({ sort: 'created' });
     await pb.collection('testimonials').update(testimonial.id, { quote: 'Better every month.' });
@@ -115,11 +117,15 @@ describe('incremental builds', () => {
     expect([...after.keys()].sort()).toEqual([...expected.keys()].sort());
     const differing = [...after].filter(([file, bytes]) => !bytes.equals(expected.get(file)!));
     expect(differing.map(([file]) => file)).toEqual([]);
-    expect(await readFile(path.join(incrementalOut, 'blog', `${post.id}.html`), 'utf8')).toContain(
-      'POPIA: the checklist, revised',
-    );
+    expect(
+      await readFile(path.join(incrementalOut, 'blog', `${post.slug}.html`), 'utf8'),
+    ).toContain('POPIA: the checklist, revised');
     const page = (file: string) => readFile(path.join(incrementalOut, file), 'utf8');
-    expect(await page(`blog/${rewritten.id}.html`)).toContain('A closing note, added.');
+    expect(await page('blog/ifrs-for-smes-differences.html')).toContain('A closing note, added.');
+    expect(after.has(`/blog/${rewritten.slug}.html`)).toBe(false);
+    expect(await page('_redirects')).toContain(
+      `/blog/${rewritten.slug} /blog/ifrs-for-smes-differences 301`,
+    );
     expect(await page('index.html')).toContain('Better every month.');
     expect(await page('blog.html')).toMatch(
       new RegExp(`Featured Article[\\s\\S]*?data-post-card="${next.id}"`),
@@ -135,8 +141,9 @@ describe('incremental builds', () => {
     // pages that never showed them stay as they were.
     expect(changed).toEqual(
       expect.arrayContaining([
-        `/blog/${post.id}.html`,
+        `/blog/${post.slug}.html`,
         `/og/${post.id}.png`,
+        '/_redirects',
         '/blog/topic/compliance.html',
         '/blog/topic/compliance/rss.xml',
         '/blog/author/daniel-botha.html',

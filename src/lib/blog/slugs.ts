@@ -59,7 +59,8 @@ export interface SlugOwner {
 }
 
 /** What a save's slug is: the slug to store, or why the editor's is refused (their words). */
-export type SlugChoice = { slug: string; refusal?: undefined } | { refusal: string };
+export type SlugChoice =
+  { slug: string; refusal?: undefined } | { slug?: undefined; refusal: string };
 
 const ownedMessage = (slug: string, owner: SlugOwner) =>
   `The slug "${slug}" ${owner.earlier ? 'was' : 'is'} the address of the post "${owner.title}"` +
