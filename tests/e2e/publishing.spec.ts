@@ -298,7 +298,7 @@ test.describe('a post with pictures from another host: production and preview bu
     expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
     expect(host.requests.length).toBe(2);
     // Nor does any page name the other host, PocketBase, or the CSP allow other image origins.
-    const html = await readFile(path.join(production.outDir, 'blog', `${post.id}.html`), 'utf8');
+    const html = await readFile(path.join(production.outDir, 'blog', `${post.slug}.html`), 'utf8');
     expect(html).not.toContain(host.url);
     expect(html).not.toContain(new URL(pocketbase.url).host);
     expect(html).toMatch(/img-src 'self';/);
