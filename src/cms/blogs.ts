@@ -101,6 +101,8 @@ async function loadBlogEntry(
     id: record.id,
     data: {
       title: record.title,
+      slug: record.slug || record.id,
+      earlierSlugs: record.earlier_slugs,
       htmlFile: await writePostHtml(postHtmlDir(context.config.cacheDir), body.html),
       headings: anchored.headings,
       pictures: body.files,

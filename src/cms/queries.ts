@@ -110,10 +110,10 @@ export async function getPostCards(posts: readonly CollectionEntry<'blogs'>[]) {
   const authors = await getNamed('authors');
   return posts.map(({ id, data }) => {
     const names = referencedBy({ id, data }, authors, 'authors').map(({ data }) => data.name);
-    const { title, excerpt, displayDate, date, readTime, status, banner } = data;
+    const { slug, title, excerpt, displayDate, date, readTime, status, banner } = data;
     // A post by the team shows no author line on its card, as before authors existed.
     const author = names.length > 0 ? joinNames(names) : undefined;
-    return { id, title, excerpt, displayDate, date, readTime, status, banner, author };
+    return { id, slug, title, excerpt, displayDate, date, readTime, status, banner, author };
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'astro/zod';
 import { removeNonXmlCharacters } from '@/lib/xmlCharacters';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '@/lib/blog/slugs';
 
 /** A CMS text field, without the characters XML forbids, so RSS and JSON-LD stay well-formed. */
 function cmsText<T extends z.ZodType>(schema: T) {
@@ -42,11 +43,33 @@ const optionalTrimmedText = z
   .nullish()
   .transform((value) => value?.trim() || undefined);
 
+/** Whether text is a post's slug: the pattern PocketBase checks, and not one of the blog's own. */
+const isPostSlug = (text: string) => SLUG_PATTERN.test(text) && !RESERVED_SLUGS.includes(text);
+
 /** A blog record as PocketBase's list API returns it (fields the site reads). */
 export const blogRecordSchema = z.object({
   id: pocketBaseId,
   collectionId: z.string(),
   title: cmsText(z.string().trim().min(1)),
+  /**
+   * Its address, /blog/<slug>, which PocketBase makes at save (pb_hooks/post-slugs.pb.js). Empty
+   * only in a PocketBase before that migration: the post keeps its id as its address.
+   */
+  slug: z
+    .string()
+    .nullish()
+    .refine((slug) => !slug || isPostSlug(slug), {
+      message: "not a post's slug (lowercase letters, digits and dashes; not the blog's own)",
+    }),
+  /** The slugs it had while live, whose addresses lead to it; PocketBase keeps them. */
+  earlier_slugs: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      Array.isArray(value)
+        ? value.filter((slug): slug is string => typeof slug === 'string' && isPostSlug(slug))
+        : [],
+    ),
   content: cmsText(optionalText),
   banner_image: z.string().nullish(),
   created: pocketBaseDate,
@@ -72,6 +95,10 @@ const cachedPictureSchema = z.object({
 /** A blogs collection entry: the record plus every derived field, computed once by the loader. */
 export const blogSchema = z.object({
   title: z.string(),
+  /** Its address: /blog/<slug> (lib/blog/paths.ts postPath). */
+  slug: z.string(),
+  /** Its id's and these slugs' addresses answer 301 with its own (lib/blog/redirects.ts). */
+  earlierSlugs: z.array(z.string()),
   /**
    * Its sanitised HTML body's file in the loader's folder (cms/postHtml.ts; bodies stay out of the
    * store Astro bundles): safe for set:html once PostBody has turned its picture markers into

@@ -45,7 +45,7 @@ export function postLastmod(): {
     async serialize(item) {
       try {
         const pathname = decodeURIComponent(new URL(item.url).pathname);
-        // A post is /blog/<id> (build.format 'file': blog/<id>.html); other pages keep no date.
+        // A post is /blog/<slug> (build.format 'file': blog/<slug>.html); other pages keep no date.
         if (!/^\/blog\/[^/]+$/.test(pathname)) return item;
         const html = await readFile(path.join(outDir, `${pathname}.html`), 'utf8');
         const lastmod = dateModified(html);

@@ -26,7 +26,7 @@ test('a post by two authors names both, in order, with avatar, link and credenti
   const { live, byId } = await readSeed();
   const post = live.find((p) => p.authors.length === 2)!;
   const authors: RecordModel[] = post.authors.map(byId);
-  await page.goto(`/blog/${post.id}`);
+  await page.goto(`/blog/${post.slug}`);
   const byline = page.locator('[data-byline] li');
   await expect(byline).toHaveCount(2);
   for (const [index, author] of authors.entries()) {
@@ -60,7 +60,7 @@ test('a post by two authors names both, in order, with avatar, link and credenti
 test('a post without an author is by "Ledgerwise Team", as before', async ({ page }) => {
   const { live } = await readSeed();
   const post = live.find((p) => p.authors.length === 0)!;
-  await page.goto(`/blog/${post.id}`);
+  await page.goto(`/blog/${post.slug}`);
   await expect(page.locator('[data-byline]')).toHaveCount(0);
   await expect(page.locator('article[data-post]')).toContainText('Ledgerwise Team');
   const posting = (await readJsonLd(page)).find((item) => item['@type'] === 'BlogPosting');

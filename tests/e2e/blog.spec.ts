@@ -17,6 +17,7 @@ import { expectNoAxeViolations, presetTheme, recordRequests, scrollThrough } fro
 import { VIEWPORTS, checkPage, matrixTheme } from '../support/deviceChecks';
 import { listFiles } from '../support/files';
 import { deleteStoredFiles, pngBlob } from '../support/pictures';
+import { parseAllRedirects } from '@netlify/redirect-parser';
 
 const BUILD_TIMEOUT = 300_000;
 const TAGLINE = 'Insights, updates, and news about AI in finance, tax, and accounting.';
@@ -61,6 +62,8 @@ test.describe('blog with 35 posts', () => {
         .create({ name: 'Zanele Dube', slug: 'zanele-dube', role: 'Tax Partner' });
       good.set('authors', soloAuthor.id);
       withBanner = await pb.collection('blogs').create(good);
+      // Renamed once live: its first slug becomes an earlier one, whose address leads here.
+      withBanner = await pb.collection('blogs').update(withBanner.id, { slug: 'banner-post' });
       const broken = new FormData();
       broken.set('title', 'Newest post, banner lost');
       broken.set(
@@ -163,7 +166,7 @@ test.describe('blog with 35 posts', () => {
     await expect(card.locator('p').last()).not.toBeEmpty();
     await expect(card.getByRole('link', { name: /^Read More/ })).toHaveAttribute(
       'href',
-      `/blog/${posts[1].id}`,
+      `/blog/${posts[1].slug}`,
     );
 
     const email = page.getByRole('textbox', { name: 'Email address' });
@@ -210,7 +213,7 @@ test.describe('blog with 35 posts', () => {
       .locator('a', { hasText: 'Read More' })
       .evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
       seen.add(href);
-    expect(seen).toEqual(new Set(posts.map((p) => `/blog/${p.id}`)));
+    expect(seen).toEqual(new Set(posts.map((p) => `/blog/${p.slug}`)));
     await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page).toHaveURL(url('/blog'));
@@ -243,7 +246,7 @@ test.describe('blog with 35 posts', () => {
       .locator('article', { has: page.getByRole('heading', { name: posts[0].title }) })
       .getByRole('link', { name: /^Read More/ })
       .click();
-    await expect(page).toHaveURL(url(`/blog/${posts[0].id}`));
+    await expect(page).toHaveURL(url(`/blog/${posts[0].slug}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(posts[0].title);
     // Its byline, "Ledgerwise Team" (it names no author): authors.spec.
     const article = page.locator('article[data-post]');
@@ -289,7 +292,7 @@ test.describe('blog with 35 posts', () => {
     ];
     // A laptop: the list is open.
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(url(`/blog/${posts[0].id}`));
+    await page.goto(url(`/blog/${posts[0].slug}`));
     const contents = page.getByRole('navigation', { name: 'Contents' });
     const links = contents.getByRole('link');
     await expect(links).toHaveText(expected.map(([text]) => text));
@@ -300,14 +303,14 @@ test.describe('blog with 35 posts', () => {
     const heading = page.getByRole('heading', { level: 3, name: 'The second period' });
     await expect(heading).toHaveAttribute('id', 'the-second-period');
     await expect(heading.getByRole('link')).toHaveAttribute('href', '#the-second-period');
-    await page.goto(url(`/blog/${withBanner.id}`));
+    await page.goto(url(`/blog/${withBanner.slug}`));
     await expect(page.locator('[data-contents]')).toHaveCount(0);
   });
 
   test('an author without an avatar: their initial in the byline, their name on the card, their page', async ({
     page,
   }) => {
-    await page.goto(url(`/blog/${withBanner.id}`));
+    await page.goto(url(`/blog/${withBanner.slug}`));
     const byline = page.locator('[data-byline] li');
     await expect(byline).toHaveCount(1);
     await expect(byline).toHaveText(/^\s*Z\s*Zanele Dube\s*Tax Partner\s*$/);
@@ -335,10 +338,65 @@ test.describe('blog with 35 posts', () => {
     await expect(page).toHaveURL(url('/blog'));
   });
 
+  test('a post lives at /blog/<slug>: its id and its earlier slug answer 301 with it, on the local server as in the _redirects Netlify reads', async ({
+    page,
+    request,
+  }) => {
+    expect(withBanner.earlier_slugs).toEqual(['post-with-a-banner']);
+    const address = '/blog/banner-post';
+    expect((await request.get(url(address), { maxRedirects: 0 })).status()).toBe(200);
+    for (const old of [
+      `/blog/${withBanner.id}`,
+      '/blog/post-with-a-banner',
+      `/blog/${posts[0].id}`,
+    ]) {
+      const response = await request.get(url(old), { maxRedirects: 0 });
+      expect(response.status(), old).toBe(301);
+    }
+    const moved = await request.get(url(`/blog/${withBanner.id}`), { maxRedirects: 0 });
+    expect(moved.headers().location).toBe(address);
+    await page.goto(url('/blog/post-with-a-banner'));
+    await expect(page).toHaveURL(url(address));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(withBanner.title);
+    // The file Netlify reads, which Netlify's own parser takes without an error.
+    const file = path.join(variant!.outDir, '_redirects');
+    const { redirects, errors } = await parseAllRedirects({
+      redirectsFiles: [file],
+      configRedirects: [],
+      minimal: false,
+    });
+    expect(errors).toEqual([]);
+    expect(redirects).toHaveLength(posts.length + 1);
+    expect(redirects).toContainEqual(
+      expect.objectContaining({ from: '/blog/post-with-a-banner', to: address, status: 301 }),
+    );
+  });
+
+  test("canonical link, share card, JSON-LD and related posts give the post's slug address", async ({
+    page,
+  }) => {
+    await page.goto(url(`/blog/${posts[1].slug}`));
+    const canonical = (await page.locator('link[rel="canonical"]').getAttribute('href'))!;
+    expect(new URL(canonical).pathname).toBe(`/blog/${posts[1].slug}`);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical);
+    const jsonLd = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? 'null')));
+    const posting = jsonLd.flat().find((item) => item?.['@type'] === 'BlogPosting');
+    expect(JSON.stringify(posting)).toContain(canonical);
+    expect(JSON.stringify(posting)).not.toContain(`/blog/${posts[1].id}`);
+    const related = await page
+      .locator('[data-related] a', { hasText: 'Read More' })
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(related.length).toBe(3);
+    const addresses = posts.map((post) => `/blog/${post.slug}`);
+    for (const href of related) expect(addresses).toContain(href);
+  });
+
   test('images: optimised banners, the placeholder for a missing or lost banner', async ({
     page,
   }) => {
-    await page.goto(url(`/blog/${withBanner.id}`));
+    await page.goto(url(`/blog/${withBanner.slug}`));
     const banner = page.locator('article[data-post] img').first();
     await expect(banner).toHaveAttribute('data-banner', 'pocketbase');
     await expect(banner).toHaveAttribute('src', /^\/_astro\/.+\.webp$/);
@@ -347,8 +405,8 @@ test.describe('blog with 35 posts', () => {
     await expect(banner).not.toHaveJSProperty('naturalWidth', 0);
 
     // The lost banner (deleted on the server) and a post without one both show the placeholder.
-    for (const id of [brokenBanner.id, posts.find((p) => !p.banner_image)!.id]) {
-      await page.goto(url(`/blog/${id}`));
+    for (const slug of [brokenBanner.slug, posts.find((p) => !p.banner_image)!.slug]) {
+      await page.goto(url(`/blog/${slug}`));
       const image = page.locator('article[data-post] img').first();
       await expect(image).toHaveAttribute('data-banner', 'placeholder');
       await expect(image).toHaveAttribute('src', /^\/_astro\/blog-placeholder.+\.webp$/);
@@ -385,8 +443,8 @@ test.describe('blog with 35 posts', () => {
       '/',
       '/blog',
       '/blog/page/2',
-      `/blog/${withBanner.id}`,
-      `/blog/${posts[0].id}`,
+      `/blog/${withBanner.slug}`,
+      `/blog/${posts[0].slug}`,
     ]) {
       await page.goto(url(pathname));
       await scrollThrough(page);
@@ -400,8 +458,8 @@ test.describe('blog with 35 posts', () => {
   const axePages = {
     list: { path: () => '/blog', width: 1280 },
     'page 2': { path: () => '/blog/page/2', width: 1280 },
-    post: { path: () => `/blog/${posts[0].id}`, width: 1280 },
-    'post on a phone': { path: () => `/blog/${posts[0].id}`, width: 390 },
+    post: { path: () => `/blog/${posts[0].slug}`, width: 1280 },
+    'post on a phone': { path: () => `/blog/${posts[0].slug}`, width: 390 },
     'unknown post': { path: () => '/blog/unknown-id', width: 1280 },
   };
   for (const theme of ['dark', 'light'] as const) {
@@ -422,13 +480,13 @@ test.describe('blog with 35 posts', () => {
     const rss = await (await request.get(url('/rss.xml'))).text();
     expect(rss.match(/<item>/g)).toHaveLength(35);
     for (const post of posts) {
-      const item = new RegExp(`<link>[^<]*/blog/${post.id}</link>.*?<pubDate>([^<]+)</pubDate>`);
+      const item = new RegExp(`<link>[^<]*/blog/${post.slug}</link>.*?<pubDate>([^<]+)</pubDate>`);
       const pubDate = item.exec(rss)?.[1];
       expect(pubDate, post.id).toBe(new Date(post.published_at.replace(' ', 'T')).toUTCString());
     }
     const sitemap = await (await request.get(url('/sitemap-0.xml'))).text();
     for (const post of posts) {
-      const entry = new RegExp(`/blog/${post.id}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap);
+      const entry = new RegExp(`/blog/${post.slug}</loc><lastmod>([^<]+)</lastmod>`).exec(sitemap);
       expect(entry?.[1], post.id).toBe(new Date(post.updated.replace(' ', 'T')).toISOString());
     }
     expect(sitemap).toContain('/blog/page/2</loc>');
@@ -438,22 +496,24 @@ test.describe('blog with 35 posts', () => {
     page,
   }) => {
     for (const path of [
-      ...hidden.map((post) => `/blog/${post.id}`),
+      ...hidden.flatMap((post) => [`/blog/${post.slug}`, `/blog/${post.id}`]),
       '/blog/author/hidden-draft-author',
       '/blog/topic/hidden-topic',
     ]) {
       expect((await page.goto(url(path)))?.status(), path).toBe(404);
     }
-    // Every built file: pages (with their JSON-LD), list pages, RSS, sitemaps.
+    // Every built file: pages (with their JSON-LD), list pages, RSS, sitemaps, redirects.
     const files = (await listFiles(variant!.outDir)).filter((f) =>
-      /\.(html|xml|json|txt)$/.test(f),
+      /(\.(html|xml|json|txt)|\/_redirects)$/.test(f),
     );
+    expect(files.some((f) => f.endsWith('_redirects'))).toBe(true);
     expect(files.some((f) => f.endsWith('rss.xml'))).toBe(true);
     expect(files.some((f) => f.endsWith(path.join('blog', 'page', '2.html')))).toBe(true);
     for (const file of files) {
       const text = await readFile(file, 'utf8');
       for (const post of hidden) {
         expect(text, file).not.toContain(post.id);
+        expect(text, file).not.toContain(post.slug);
         expect(text, file).not.toContain(post.title);
       }
       // Nor through the author or the topic only the draft has.

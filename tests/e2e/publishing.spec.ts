@@ -67,7 +67,7 @@ test.describe('the seed site (the production build all specs share)', () => {
   }) => {
     const post = (await seedRecords()).find((record) => record.content.includes('<img'))!;
     const requests = recordRequests(page);
-    const cls = await measureCls(page, `/blog/${post.id}`);
+    const cls = await measureCls(page, `/blog/${post.slug}`);
     expect(cls).toBe(0);
 
     const picture = page.locator('.article-body figure img');
@@ -103,7 +103,7 @@ test.describe('the seed site (the production build all specs share)', () => {
     request,
   }) => {
     const post = (await seedRecords()).find((record) => isLive(record) && !record.banner_image)!;
-    await page.goto(`/blog/${post.id}`);
+    await page.goto(`/blog/${post.slug}`);
     const image = await page.locator('meta[property="og:image"]').getAttribute('content');
     expect(new URL(image!).pathname).toBe(`/og/${post.id}.png`);
     await expect(page.locator('meta[name="twitter:image"]')).toHaveAttribute('content', image!);
@@ -158,7 +158,7 @@ test.describe('a long seed post, read on a phone with a finger', () => {
     page,
   }, testInfo) => {
     const post = (await seedRecords()).find((record) => record.title.startsWith('POPIA'))!;
-    await page.goto(`/blog/${post.id}`);
+    await page.goto(`/blog/${post.slug}`);
     await page.mouse.wheel(0, 300);
     const contents = page.getByRole('navigation', { name: 'Contents' });
     await contents.locator('summary').tap();
@@ -285,7 +285,7 @@ test.describe('a post with pictures from another host: production and preview bu
     expect(after.split('\n').filter((line) => line.trim()).length, after).toBeLessThanOrEqual(4);
 
     const requests = recordRequests(page);
-    const cls = await measureCls(page, `${production.site.url}/blog/${post.id}`);
+    const cls = await measureCls(page, `${production.site.url}/blog/${post.slug}`);
     expect(cls).toBe(0);
     const pictures = page.locator('.article-body img');
     await expect(pictures).toHaveCount(1);
@@ -299,7 +299,7 @@ test.describe('a post with pictures from another host: production and preview bu
     expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
     expect(host.requests.length).toBe(2);
     // Nor does any page name the other host, PocketBase, or the CSP allow other image origins.
-    const html = await readFile(path.join(production.outDir, 'blog', `${post.id}.html`), 'utf8');
+    const html = await readFile(path.join(production.outDir, 'blog', `${post.slug}.html`), 'utf8');
     expect(html).not.toContain(host.url);
     expect(html).not.toContain(new URL(pocketbase.url).host);
     expect(html).toMatch(/img-src 'self';/);
@@ -323,11 +323,11 @@ test.describe('a post with pictures from another host: production and preview bu
   test('the preview build shows the draft and the scheduled post with their badges, and every page is noindex', async ({
     page,
   }) => {
-    await page.goto(`${preview.site.url}/blog/${draft.id}`);
+    await page.goto(`${preview.site.url}/blog/${draft.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(draft.title);
     await expect(page.locator('article[data-post] [data-post-status="draft"]')).toHaveText('Draft');
 
-    await page.goto(`${preview.site.url}/blog/${scheduled.id}`);
+    await page.goto(`${preview.site.url}/blog/${scheduled.slug}`);
     const badge = (await page
       .locator('article[data-post] [data-post-status="scheduled"]')
       .textContent())!;
@@ -344,17 +344,17 @@ test.describe('a post with pictures from another host: production and preview bu
     const box = page.getByRole('searchbox', { name: 'Search articles' });
     const results = page.locator('#blog-search-results');
     await box.fill('indaba');
-    await expect(results.locator(`a[href="/blog/${post.id}"]`)).toHaveCount(1);
+    await expect(results.locator(`a[href="/blog/${post.slug}"]`)).toHaveCount(1);
     for (const hidden of [draft, scheduled]) {
       await box.fill(hidden.title);
       await expect(page.locator('#blog-search-announce')).toContainText(hidden.title);
-      await expect(results.locator(`a[href="/blog/${hidden.id}"]`)).toHaveCount(0);
+      await expect(results.locator(`a[href="/blog/${hidden.slug}"]`)).toHaveCount(0);
     }
 
     // The badges pass axe in both themes.
     for (const theme of ['dark', 'light'] as const) {
       await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
-      for (const pathname of ['/blog', `/blog/${draft.id}`]) {
+      for (const pathname of ['/blog', `/blog/${draft.slug}`]) {
         await page.goto(`${preview.site.url}${pathname}`);
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
         await expectNoAxeViolations(page);
@@ -486,7 +486,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       );
       const site = await serveSite(build.outDir);
       try {
-        await page.goto(`${site.url}/blog/${draft.id}`);
+        await page.goto(`${site.url}/blog/${draft.slug}`);
         const pictures = page.locator('.article-body img');
         await expect(pictures).toHaveCount(2);
         for (const picture of await pictures.all()) {

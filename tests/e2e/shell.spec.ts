@@ -162,7 +162,7 @@ test.describe('header', () => {
       .getByRole('link', { name: /^Read More/ })
       .first()
       .click();
-    await expect(page).toHaveURL(/\/blog\/[a-z0-9]+$/);
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9]+(-[a-z0-9]+)*$/);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);

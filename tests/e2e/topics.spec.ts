@@ -107,7 +107,7 @@ test('a post shows its topics as links, names them in its JSON-LD, and ends with
   const seed = await readSeed();
   const post = seed.live.find((p) => p.topics.length > 1)!;
   const names = post.topics.map((id: string) => seed.topics.find((topic) => topic.id === id)!.name);
-  await page.goto(`/blog/${post.id}`);
+  await page.goto(`/blog/${post.slug}`);
   const topics = page.locator('article[data-post]').getByRole('navigation', { name: 'Topics' });
   await expect(topics.getByRole('link')).toHaveText(names);
   const posting = (await readJsonLd(page)).find((item) => item['@type'] === 'BlogPosting');

@@ -32,7 +32,9 @@ const ODD_ID = 'Odd_id-00000001';
 let pocketbase: TestPocketBase;
 let build: Awaited<ReturnType<typeof runBuild>>;
 let postId: string;
+let postSlug: string;
 let nestedId: string;
+let nestedSlug: string;
 
 /**
  * Parsed by a strict XML 1.0 parser (jsdom's DOMParser, on saxes): a character XML forbids makes
@@ -59,21 +61,17 @@ beforeAll(async () => {
   const published_at = new Date(Date.now() - 3_600_000).toISOString().replace('T', ' ');
   const post = { published: true, published_at, topics: [topic.id], authors: [author.id] };
   const headings = ['First', 'Second', 'Third', 'Fourth'].map((h) => `<h2>${h}</h2><p>Text.</p>`);
-  postId = (
-    await pb.collection('blogs').create({
-      ...post,
-      title: TITLE,
-      excerpt: `An${HOSTILE} excerpt`,
-      content: `${headings.join('')}<h3>Detail</h3><p>More&#1;&#xFFFE;.</p><script>x()</script>`,
-    })
-  ).id;
+  ({ id: postId, slug: postSlug } = await pb.collection('blogs').create({
+    ...post,
+    title: TITLE,
+    excerpt: `An${HOSTILE} excerpt`,
+    content: `${headings.join('')}<h3>Detail</h3><p>More&#1;&#xFFFE;.</p><script>x()</script>`,
+  }));
   await pb.collection('blogs').create({ ...post, title: 'Neighbour', content: '<p>Also tax.</p>' });
   // 100,000 elements inside each other (500 KB): parsers and serialisers that recurse overflow.
-  nestedId = (
-    await pb
-      .collection('blogs')
-      .create({ ...post, title: 'Nested', content: `${'<div>'.repeat(100_000)}Deep.` })
-  ).id;
+  ({ id: nestedId, slug: nestedSlug } = await pb
+    .collection('blogs')
+    .create({ ...post, title: 'Nested', content: `${'<div>'.repeat(100_000)}Deep.` }));
   await allowOldIds(pb, 'blogs');
   await pb
     .collection('blogs')
@@ -89,10 +87,10 @@ afterAll(async () => {
 describe('a build of hostile content', () => {
   it('succeeds, leaving out the record with an odd id and the post nested too deep, its sitemap written', async () => {
     expect(build.code, build.output).toBe(0);
-    expect(existsSync(path.join(build.outDir, `blog/${postId}.html`))).toBe(true);
-    expect(existsSync(path.join(build.outDir, `blog/${nestedId}.html`))).toBe(false);
+    expect(existsSync(path.join(build.outDir, `blog/${postSlug}.html`))).toBe(true);
+    expect(existsSync(path.join(build.outDir, `blog/${nestedSlug}.html`))).toBe(false);
     const sitemap = await readFile(path.join(build.outDir, 'sitemap-0.xml'), 'utf8');
-    expect(sitemap).toContain(`/blog/${postId}<`);
+    expect(sitemap).toContain(`/blog/${postSlug}<`);
     expect(sitemap).not.toContain('odd');
   });
 
@@ -119,7 +117,7 @@ describe('a build of hostile content', () => {
   });
 
   it("states the clean title in the post page's JSON-LD", async () => {
-    const html = await readFile(path.join(build.outDir, `blog/${postId}.html`), 'utf8');
+    const html = await readFile(path.join(build.outDir, `blog/${postSlug}.html`), 'utf8');
     const blocks = [
       ...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
     ].map((match) => JSON.parse(match[1]) as Record<string, unknown>);
@@ -143,7 +141,7 @@ describe('a build of hostile content', () => {
   });
 
   it('gives a body heading named after any id the post page itself uses an id of its own', async () => {
-    const html = await readFile(path.join(build.outDir, `blog/${postId}.html`), 'utf8');
+    const html = await readFile(path.join(build.outDir, `blog/${postSlug}.html`), 'utf8');
     const document = new DOMParser().parseFromString(html, 'text/html');
     const body = document.querySelector('[data-article-body]')!;
     const pageIds = [...document.querySelectorAll('[id]')]

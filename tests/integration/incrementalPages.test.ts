@@ -49,10 +49,11 @@ function pagesOf(output: string) {
 }
 
 /** The routes from getStaticPaths, which carry a cacheKey; the others always render. */
-const KEYED = /^\/(og\/|blog\/(page|topic|author)\/|blog\/(?!topics\.|search\.|404\.)[^/]+\.html$)/;
+const KEYED =
+  /^\/(_redirects$|og\/|blog\/(page|topic|author)\/|blog\/(?!topics\.|search\.|404\.)[^/]+\.html$)/;
 
 describe('incremental builds', () => {
-  it("after edits to a post's title, another's body, a topic, an author, a testimonial and the featured choice, renders exactly the pages that show them, and the site equals a build from an empty cache", async () => {
+  it("after edits to a post's title and slug, another's body, a topic, an author, a testimonial and the featured choice, renders exactly the pages that show them, and the site equals a build from an empty cache", async () => {
     const server = await startTestPocketBase({ seed: true });
     servers.push(server);
     const pb = await server.superuserClient();
@@ -71,7 +72,10 @@ describe('incremental builds', () => {
     const author = await pb.collection('authors').getFirstListItem('slug = "daniel-botha"');
     expect(post.topics).toContain(topic.id);
     expect(post.authors).toContain(author.id);
-    await pb.collection('blogs').update(post.id, { title: 'POPIA: the checklist, revised' });
+    // Renamed, and its address with it: its old one joins the redirects.
+    await pb
+      .collection('blogs')
+      .update(post.id, { title: 'POPIA: the checklist, revised', slug: 'popia-checklist' });
     await pb.collection('topics').update(topic.id, { name: 'Compliance & Privacy' });
     await pb.collection('authors').update(author.id, { name: 'Daniel J. Botha' });
     // Another post's body, a testimonial, and which post is featured.
@@ -115,11 +119,13 @@ describe('incremental builds', () => {
     expect([...after.keys()].sort()).toEqual([...expected.keys()].sort());
     const differing = [...after].filter(([file, bytes]) => !bytes.equals(expected.get(file)!));
     expect(differing.map(([file]) => file)).toEqual([]);
-    expect(await readFile(path.join(incrementalOut, 'blog', `${post.id}.html`), 'utf8')).toContain(
-      'POPIA: the checklist, revised',
-    );
+    expect(
+      await readFile(path.join(incrementalOut, 'blog', 'popia-checklist.html'), 'utf8'),
+    ).toContain('POPIA: the checklist, revised');
     const page = (file: string) => readFile(path.join(incrementalOut, file), 'utf8');
-    expect(await page(`blog/${rewritten.id}.html`)).toContain('A closing note, added.');
+    expect(await page(`blog/${rewritten.slug}.html`)).toContain('A closing note, added.');
+    expect(after.has(`/blog/${post.slug}.html`)).toBe(false);
+    expect(await page('_redirects')).toContain(`/blog/${post.slug} /blog/popia-checklist 301`);
     expect(await page('index.html')).toContain('Better every month.');
     expect(await page('blog.html')).toMatch(
       new RegExp(`Featured Article[\\s\\S]*?data-post-card="${next.id}"`),
@@ -135,8 +141,9 @@ describe('incremental builds', () => {
     // pages that never showed them stay as they were.
     expect(changed).toEqual(
       expect.arrayContaining([
-        `/blog/${post.id}.html`,
+        '/blog/popia-checklist.html',
         `/og/${post.id}.png`,
+        '/_redirects',
         '/blog/topic/compliance.html',
         '/blog/topic/compliance/rss.xml',
         '/blog/author/daniel-botha.html',

@@ -155,7 +155,7 @@ describe('npm run dev: live content', () => {
     const pb = await adminClient(pocketbaseUrl);
     const [post] = (await pb.collection('blogs').getList(1, 1, { filter: 'published = true' }))
       .items;
-    const before = await (await fetch(`${site}/blog/${post.id}`)).text();
+    const before = await (await fetch(`${site}/blog/${post.slug}`)).text();
     expect(before).toContain(post.title);
 
     const title = `Edited in the admin UI ${Date.now()}`;
@@ -166,12 +166,12 @@ describe('npm run dev: live content', () => {
     // A reload the seed started may end just after the edit; the one the edit asked for follows
     // it (liveContent runs one more). The page shows the edit once that has run, with no restart.
     await expect
-      .poll(async () => (await fetch(`${site}/blog/${post.id}`)).text(), {
+      .poll(async () => (await fetch(`${site}/blog/${post.slug}`)).text(), {
         timeout: 60_000,
         interval: 1_000,
       })
       .toContain(title);
-    expect(await (await fetch(`${site}/blog/${post.id}`)).text()).toContain(body);
+    expect(await (await fetch(`${site}/blog/${post.slug}`)).text()).toContain(body);
     // The page can show the new store a moment before the reload logs that it has finished.
     await expect
       .poll(() => dev.output().match(/content reloaded/g)?.length ?? 0, { timeout: 10_000 })
@@ -197,7 +197,7 @@ describe('npm run dev with PREVIEW_DRAFTS=1', () => {
     const pb = await adminClient(pocketbaseUrl);
     const [draft] = (await pb.collection('blogs').getList(1, 1, { filter: 'published = false' }))
       .items;
-    const page = await (await fetch(`http://localhost:${port}/blog/${draft.id}`)).text();
+    const page = await (await fetch(`http://localhost:${port}/blog/${draft.slug}`)).text();
     expect(page).toContain(draft.title);
     expect(page).toContain('data-post-status="draft"');
     const [reader] = await pb.collection('preview_readers').getFullList();
@@ -228,8 +228,8 @@ describe('npm start: the whole publishing loop', () => {
     const [edited, deleted] = (
       await pb.collection('blogs').getList(1, 2, { filter: 'published = true' })
     ).items;
-    expect((await getPage(`/blog/${edited.id}`)).body).toContain(edited.title);
-    expect((await getPage(`/blog/${deleted.id}`)).status).toBe(200);
+    expect((await getPage(`/blog/${edited.slug}`)).body).toContain(edited.title);
+    expect((await getPage(`/blog/${deleted.slug}`)).status).toBe(200);
 
     // An editor's three saves in a row: each reaches the listener at once, and the builds they
     // start (one, then one more for the saves made during it) publish all three.
@@ -246,7 +246,9 @@ describe('npm start: the whole publishing loop', () => {
     const deadline = Date.now() + 600_000;
     for (;;) {
       const [editedPage, createdPage, deletedPage, list] = await Promise.all(
-        [`/blog/${edited.id}`, `/blog/${created.id}`, `/blog/${deleted.id}`, '/blog'].map(getPage),
+        [`/blog/${edited.slug}`, `/blog/${created.slug}`, `/blog/${deleted.slug}`, '/blog'].map(
+          getPage,
+        ),
       );
       const published =
         editedPage.body.includes(title) &&
@@ -267,9 +269,9 @@ describe('npm start: the whole publishing loop', () => {
       const pages = await readSearchIndex(live).catch(() => []);
       const titles = new Map(pages.map((page) => [page.url, page.title]));
       return (
-        titles.get(`/blog/${edited.id}`) === title &&
-        titles.get(`/blog/${created.id}`) === 'Provisional tax: the August deadline' &&
-        !titles.has(`/blog/${deleted.id}`)
+        titles.get(`/blog/${edited.slug}`) === title &&
+        titles.get(`/blog/${created.slug}`) === 'Provisional tax: the August deadline' &&
+        !titles.has(`/blog/${deleted.slug}`)
       );
     };
     await vi.waitUntil(indexed, { timeout: 120_000, interval: 500 });

@@ -135,9 +135,10 @@ console.log(figures.sizes.map(({ name, size }) => `  ${name}: ${size} B gzip`).j
 if (options.lighthouse) {
   header(`Lighthouse, mobile: ${PAGES.length} pages × ${options.runs} runs (lighthouserc.json)`);
   const blog = await readFile(path.join(SITE_DIR, 'blog.html'), 'utf8');
-  const post = /data-post-card="([^"]+)"/.exec(blog)?.[1];
+  // The first card's link: the post's own address, not one that answers 301.
+  const post = /data-post-card="[^"]+"[\s\S]*?<a href="(\/blog\/[^"]+)"/.exec(blog)?.[1];
   if (!post) throw new Error('/blog shows no post: is the seed content loaded?');
-  PAGES.find((page) => page.name === 'post')!.route = `/blog/${post}`;
+  PAGES.find((page) => page.name === 'post')!.route = post;
   const server = await startStaticServer({ root: SITE_DIR });
   try {
     const lighthouse = await runLighthouse(PAGES, {

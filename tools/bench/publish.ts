@@ -54,7 +54,7 @@ export async function measurePublish(posts: number) {
     if (!(await queue.published())) throw new Error('The first build failed; see above.');
     const [draft] = await pb.collection('blogs').getFullList({ filter: 'published = false' });
     if (!draft) throw new Error('The seed has no draft to publish.');
-    const page = `${site.url}/blog/${draft.id}`;
+    const page = `${site.url}/blog/${draft.slug}`;
     if ((await fetch(page)).status !== 404) throw new Error('The draft is served unpublished.');
     const saved = Date.now();
     await pb.collection('blogs').update(draft.id, { published: true });

@@ -1,6 +1,7 @@
 /**
- * Serves a built site the way Netlify does (netlify.toml's headers and redirects through Netlify's
- * own parsers, /about and /about/ from about.html, 404.html, brotli/gzip), so `npm start`,
+ * Serves a built site the way Netlify does (netlify.toml's headers and redirects and the site's own
+ * _redirects through Netlify's own parsers, /about and /about/ from about.html, 404.html,
+ * brotli/gzip), so `npm start`,
  * `npm run serve`, the tests and the benchmark see what visitors get. A server to try a build on,
  * not a live one. It never serves a file whose real path lies outside the root or a dot-file (but
  * /.well-known/), nor tells a client why something failed; every answer carries the pages'
@@ -13,7 +14,7 @@ import compression from 'compression';
 import send from 'send';
 import { createHardenedServer, listenOnLoopback } from './http.ts';
 import type { ListeningServer, ServerLimits } from './http.ts';
-import { headersFor, loadNetlifyRules } from './netlifyRules.ts';
+import { headersFor, loadNetlifyRules, siteRedirects } from './netlifyRules.ts';
 
 /** What Netlify sends on a file no [[headers]] rule gives a Cache-Control. */
 const NETLIFY_CACHE_CONTROL = 'public,max-age=0,must-revalidate';
@@ -112,6 +113,7 @@ export async function startStaticServer({
 }: StaticServerOptions): Promise<ListeningServer> {
   const configuredRoot = path.resolve(root);
   const rules = await loadNetlifyRules(rulesFile);
+  const redirectsOf = siteRedirects(rulesFile);
   const siteHeaders = headersFor(rules, '/');
   // Connect middleware on plain Node requests: @types/compression types it for Express's.
   const compress = compression({ threshold: 0 }) as unknown as (
@@ -159,16 +161,18 @@ export async function startStaticServer({
     // it once per request, so every file of this response comes from the same build.
     const siteRoot = await realpath(configuredRoot).catch(() => null);
     if (!siteRoot) return sendError(res, 503, siteHeaders);
+    // The build's _redirects (each post's old addresses) first, then netlify.toml's rules.
+    const redirects = await redirectsOf(siteRoot);
 
     // Like Netlify, a rule only applies where no file answers (unless forced).
-    const forced = rules.redirects.find((rule) => rule.force && rule.match.test(pathname));
+    const forced = redirects.find((rule) => rule.force && rule.match.test(pathname));
     const direct = forced ? null : await resolvePath(siteRoot, pathname);
     if (direct?.file) return sendFile(req, res, siteRoot, direct.file, 200, headers);
     if (direct?.location) {
       const location = query === undefined ? direct.location : `${direct.location}?${query}`;
       return res.writeHead(301, { ...headers, Location: location }).end();
     }
-    for (const rule of forced ? [forced] : rules.redirects) {
+    for (const rule of forced ? [forced] : redirects) {
       const match = rule.match.exec(pathname);
       if (!match) continue;
       const destination = rule.to.replace(/:(\w+)/g, (_, name) => match.groups?.[name] ?? '');

@@ -5,14 +5,14 @@ import { SITE } from '@/config/site';
 
 /** What a feed shows of a post: its feed's props, so its key changes only when an item does. */
 export interface FeedItem {
-  id: string;
+  slug: string;
   title: string;
   date: Date;
   excerpt: string;
 }
 
-export const feedItem = ({ id, data }: CollectionEntry<'blogs'>): FeedItem => ({
-  id,
+export const feedItem = ({ data }: CollectionEntry<'blogs'>): FeedItem => ({
+  slug: data.slug,
   title: data.title,
   date: data.date,
   excerpt: data.excerpt,
@@ -32,7 +32,7 @@ export function postsFeed(
     site: site.href,
     items: items.map((item) => ({
       title: item.title,
-      link: postPath(item.id),
+      link: postPath(item),
       pubDate: item.date,
       description: item.excerpt,
     })),

@@ -2,12 +2,19 @@ import { LIMITS } from '@/config/site';
 
 export const BLOG_PATH = '/blog';
 
-/** /blog/<id> */
-export function postPath(id: string): string {
-  return `${BLOG_PATH}/${encodeURIComponent(id)}`;
+/**
+ * A post's address, /blog/<slug> (lib/blog/slugs.ts): the one place that makes it. Its id and
+ * earlier slugs answer 301 with it (postRedirects).
+ */
+export function postPath({ slug }: { slug: string }): string {
+  return `${BLOG_PATH}/${encodeURIComponent(slug)}`;
 }
 
-/** The generated share card of a post without a banner (pages/og/[id].png.ts). */
+/**
+ * The generated share card of a post without a banner (pages/og/[id].png.ts), by the post's id:
+ * a picture, not an address readers see, and one a changed slug leaves where a social network
+ * cached it.
+ */
 export function shareCardPath(id: string): string {
   return `/og/${encodeURIComponent(id)}.png`;
 }

@@ -8,7 +8,7 @@ interface MarkedText {
 
 /**
  * A built page's (or a Pagefind result's) URL as the site links it. The build writes
- * `blog/<id>.html` (build.format "file") and serves it at `/blog/<id>`: the same path every other
+ * `blog/<slug>.html` (build.format "file") and serves it at `/blog/<slug>`: the same path every other
  * link on the site uses. The search index gives Pagefind these addresses.
  */
 export function searchResultPath(url: string): string {

@@ -3,8 +3,10 @@
  * /about/) with the project's netlify.toml: the table is Netlify's documented rules written out by
  * hand (pretty URLs, unforced rules only where no file answers, the first matching rule, 404.html,
  * [[headers]] by glob), plus ours: no dot-file, nothing above the root, site-wide headers always.
+ * The site's own _redirects file (the build's, with each post's old addresses) comes before
+ * netlify.toml's rules, as on Netlify, and is read again when a rebuild changes it.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +40,15 @@ const FILES: Record<string, string> = {
   '_astro/app.1a2b.js': 'script',
   'logos/acme.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
   '.env': 'SECRET=1',
+  // What the build writes (src/pages/[_redirects].ts): a post's id and earlier slug, 301 to its
+  // address; and one rule that shows this file comes before netlify.toml's.
+  _redirects: [
+    '/blog/abcdefghijklmno /blog/some-post 301',
+    '/blog/old-post /blog/some-post 301',
+    '/blog/some-post /blog/elsewhere 301',
+    '/blog/tag/special /blog/topic/renamed 301',
+    '',
+  ].join('\n'),
 };
 
 type Row = [
@@ -58,6 +69,11 @@ const TABLE: Row[] = [
   ['/blog/no-such-post/', 404, { body: 'no such post' }],
   ['/blog/no-such-post', 404, { body: 'no such post' }],
   ['/blog/page/99', 404, { body: 'no such page' }],
+  // A post's id and its earlier slug lead to its address; the page itself wins over a rule.
+  ['/blog/abcdefghijklmno', 301, { location: '/blog/some-post' }],
+  ['/blog/abcdefghijklmno/', 301, { location: '/blog/some-post' }],
+  ['/blog/old-post', 301, { location: '/blog/some-post' }],
+  ['/blog/tag/special', 301, { location: '/blog/topic/renamed' }],
   // Topics were tags: every old address of a topic answers 301 with its new one.
   ['/blog/tags', 301, { location: '/blog/topics' }],
   ['/blog/tag/tax', 301, { location: '/blog/topic/tax' }],
@@ -103,6 +119,19 @@ describe('static server answers as Netlify does', () => {
     const body = await response.text();
     if (expected.body !== undefined) expect(body).toBe(expected.body);
     expect(body).not.toContain('SECRET');
+  });
+
+  it('reads the _redirects file again when a build rewrites it', async () => {
+    const file = path.join(root, '_redirects');
+    await writeFile(file, '/blog/newer-old-slug /blog/some-post 301\n');
+    // A later modification time, as a rebuild a moment later gives it.
+    await utimes(file, new Date(), new Date(Date.now() + 10_000));
+    const moved = await fetch(`${server.url}/blog/newer-old-slug`, { redirect: 'manual' });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/blog/some-post');
+    const gone = await fetch(`${server.url}/blog/old-post`, { redirect: 'manual' });
+    expect(gone.status).toBe(404);
+    await writeFile(file, FILES._redirects);
   });
 
   it('answers a raw /%2e%2e/ (no client resolved it) with the 404 page, never a file above the root', async () => {

@@ -19,6 +19,8 @@ export const SEED_DIR = path.join(PROJECT_ROOT, 'pocketbase', 'seed');
  */
 export interface SeedBlog {
   title: string;
+  /** Its address, /blog/<slug>; none: PocketBase makes it from the title. */
+  slug?: string;
   /**
    * HTML body. A picture's `src="seed-picture:pictures/x.png"` names one of `pictures`; the seeder
    * points it at the uploaded file.
