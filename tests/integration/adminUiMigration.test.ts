@@ -11,6 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../tools/local/pocketbase/command.ts';
 import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
+import { hooksThatRunNothing } from '../support/pocketbase';
 
 const MIGRATION = '1795737609_editors_admin_ui.js';
 let work: string;
@@ -20,7 +21,7 @@ it('keeps a users collection that holds accounts, saying so, and raises a relati
   work = await mkdtemp(path.join(tmpdir(), 'lw-pb-admin-ui-'));
   const before = path.join(work, 'before');
   const noHooks = path.join(work, 'hooks');
-  await Promise.all([mkdir(before), mkdir(noHooks)]);
+  await Promise.all([mkdir(before), hooksThatRunNothing(noHooks)]);
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
   for (const file of files.slice(0, files.indexOf(MIGRATION)))
     await copyFile(path.join(MIGRATIONS_DIR, file), path.join(before, file));

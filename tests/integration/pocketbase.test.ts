@@ -16,7 +16,11 @@ import { SEED_DIR, seedPocketBase } from '../../tools/local/pocketbase/seed.ts';
 import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
 import { LOCAL_PREVIEW_EMAIL } from '../../tools/local/pocketbase/previewReader.ts';
 import { resolvePocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
-import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import {
+  hooksThatRunNothing,
+  startTestPocketBase,
+  type TestPocketBase,
+} from '../support/pocketbase';
 import { pngBlob } from '../support/pictures';
 
 interface SeedBlog {
@@ -225,7 +229,7 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
     const shipped = path.join(work, 'shipped-migrations');
     const noHooks = path.join(work, 'hooks');
     await mkdir(shipped);
-    await mkdir(noHooks);
+    await hooksThatRunNothing(noHooks);
     const shippedFiles = [
       '1763769600_created_blogs.js',
       '1763769601_created_testimonials.js',
@@ -293,14 +297,14 @@ describe('upgrading a PocketBase that ran the shipped migrations', () => {
 });
 
 /**
- * In `work`: a data folder, an empty hooks folder, and a migrations folder holding the project's
+ * In `work`: a data folder, a hooks folder that runs nothing, and a migrations folder holding the project's
  * migrations before `migration`; `files`, all of them in order.
  */
 async function migrationsBefore(work: string, migration: string) {
   const dataDir = path.join(work, 'pb');
   const noHooks = path.join(work, 'hooks');
   const before = path.join(work, 'before');
-  await mkdir(noHooks);
+  await hooksThatRunNothing(noHooks);
   await mkdir(before);
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.js')).sort();
   for (const file of files.slice(0, files.indexOf(migration)))

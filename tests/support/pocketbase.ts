@@ -164,6 +164,15 @@ export async function hooksDirWithout(
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Makes `dir` a hooks folder that runs no hook: the project's hook libraries (content/, rebuild/)
+ * without a single `*.pb.js`, so that nothing happens at a save while a migration can still
+ * require the code it shares with the hooks (1795737608_post_slugs.js: content/slugs.js).
+ */
+export async function hooksThatRunNothing(dir: string): Promise<void> {
+  await cp(HOOKS_DIR, dir, { recursive: true, filter: (source) => !source.endsWith('.pb.js') });
+}
+
 /** The committed schema of a fresh install (pocketbaseSchema.test.ts) and of an upgraded one. */
 export const SCHEMA_EXPECTATION = path.join(
   import.meta.dirname,
