@@ -83,12 +83,14 @@ func main() {
 
 	app.RootCmd.ParseFlags(os.Args[1:])
 
-	// pb_hooks and pb_migrations
+	// pb_hooks and pb_migrations. The hooks' one entry is pb_hooks/index.js, which runs the
+	// *.pb.js files in name order: PocketBase runs the files its pattern matches in map order.
 	jsvm.MustRegister(app, jsvm.Config{
-		MigrationsDir: migrationsDir,
-		HooksDir:      hooksDir,
-		HooksWatch:    hooksWatch,
-		HooksPoolSize: hooksPool,
+		MigrationsDir:     migrationsDir,
+		HooksDir:          hooksDir,
+		HooksFilesPattern: `^index\.js$`,
+		HooksWatch:        hooksWatch,
+		HooksPoolSize:     hooksPool,
 	})
 
 	// the migrate command, writing JS migrations
