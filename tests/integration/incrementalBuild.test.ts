@@ -10,6 +10,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type PocketBase from 'pocketbase';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postPath } from '@/lib/blog/paths';
 import { runAstroBuild } from '../../tools/publish/astroBuild.ts';
 import { createPosts, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild, TEST_EMAILJS_ENV } from '../support/site';
@@ -22,8 +23,15 @@ afterAll(async () => {
   await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/** A built post's page, by the post's address. */
+const postPage = (outDir: string, post: { slug: string }) =>
+  path.join(outDir, `${postPath(post)}.html`);
+
 /** Publishes a post with a banner and a picture in its body, both of colour `red`. */
-async function createPostWithPictures(pb: PocketBase, red: number): Promise<string> {
+async function createPostWithPictures(
+  pb: PocketBase,
+  red: number,
+): Promise<{ id: string; slug: string }> {
   const form = new FormData();
   form.set('title', `Pictures ${red}`);
   form.set('banner_image', await pngBlob(1200, 630, { r: red, g: 90, b: 40 }), 'banner.png');
@@ -34,12 +42,12 @@ async function createPostWithPictures(pb: PocketBase, red: number): Promise<stri
     content: `<p>Text.</p><img src="${body}" alt="Inside ${red}">`,
     published: true,
   });
-  return record.id;
+  return record;
 }
 
 /** The `_astro` pictures a built post page shows, and those missing from the output. */
-async function picturesOf(outDir: string, id: string) {
-  const html = await readFile(path.join(outDir, 'blog', `${id}.html`), 'utf8');
+async function picturesOf(outDir: string, post: { slug: string }) {
+  const html = await readFile(postPage(outDir, post), 'utf8');
   // The post's own pictures, not those of the related posts' cards after it.
   const article = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
   const files = [...new Set([...article.matchAll(/\/_astro\/([^"\s,]+\.webp)/g)].map((m) => m[1]))];
@@ -69,7 +77,6 @@ describe('builds with a cache', () => {
     // No post names a topic or an author: the pages must not read those empty collections
     // (Astro warns once per page that does).
     expect(cold.output).not.toMatch(/\[WARN\]/);
-    const postPage = (outDir: string, id: string) => path.join(outDir, 'blog', `${id}.html`);
 
     const pages = await Promise.all([
       picturesOf(cold.outDir, pictured),
@@ -87,7 +94,7 @@ describe('builds with a cache', () => {
     await pb.collection('blogs').update(edited.id, { title: 'An edited title' });
     await pb.collection('blogs').delete(deleted.id);
     // Edited too, so the warm build loads its pictures again, with PocketBase's files gone.
-    await pb.collection('blogs').update(pictured, { title: 'Pictures, edited' });
+    await pb.collection('blogs').update(pictured.id, { title: 'Pictures, edited' });
     // PocketBase loses its files: the pictures can only come from the cache.
     await rm(path.join(server.dataDir, 'storage'), { recursive: true, force: true });
 
@@ -103,9 +110,9 @@ describe('builds with a cache', () => {
     expect(warm.output).toContain(
       `Loaded 4 blog posts from ${server.url} (incremental: fetched 2 new or changed, removed 1)`,
     );
-    expect(await readFile(postPage(warmOut, edited.id), 'utf8')).toContain('An edited title');
-    expect(existsSync(postPage(warmOut, deleted.id))).toBe(false);
-    for (const post of unchanged) expect(existsSync(postPage(warmOut, post.id))).toBe(true);
+    expect(await readFile(postPage(warmOut, edited), 'utf8')).toContain('An edited title');
+    expect(existsSync(postPage(warmOut, deleted))).toBe(false);
+    for (const post of unchanged) expect(existsSync(postPage(warmOut, post))).toBe(true);
     const list = await readFile(path.join(warmOut, 'blog.html'), 'utf8');
     expect(list).toContain('An edited title');
     expect(list).not.toContain(deleted.title);

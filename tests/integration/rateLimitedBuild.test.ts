@@ -13,6 +13,7 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_COPY } from '@/data/blog';
 import { findContentWarnings } from '@/integrations/contentWarnings';
+import { postPath } from '@/lib/blog/paths';
 import { startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { runBuild } from '../support/site';
 
@@ -68,8 +69,8 @@ describe('a build over PocketBase’s rate limits', () => {
     const blog = await readFile(path.join(build.outDir, 'blog.html'), 'utf8');
     expect(blog).not.toContain(BLOG_COPY.error.title);
     for (const post of live) {
-      expect(blog).toContain(`href="/blog/${post.id}"`);
-      const page = await readFile(path.join(build.outDir, `blog/${post.id}.html`), 'utf8');
+      expect(blog).toContain(`href="${postPath(post)}"`);
+      const page = await readFile(path.join(build.outDir, `${postPath(post)}.html`), 'utf8');
       const banner = page.match(/<img[^>]*fetchpriority="high"[^>]*>/)?.[0];
       const from = post.banner_image ? 'pocketbase' : 'placeholder';
       expect(banner).toContain(`data-banner="${from}"`);
