@@ -36,6 +36,7 @@ import {
   type TestPocketBase,
 } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
+import { POCKETBASE_LOADERS } from '../support/loaders';
 import { deleteStoredFiles, pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
 import { getFreePort } from '../../tools/local/pocketbase/serverProcess.ts';
 
@@ -245,15 +246,9 @@ describe('blogs loader: the editorial workflow', () => {
       preview: true,
       previewReader: server.previewReader,
     };
-    const loads = [
-      [pocketBaseBlogsLoader, 'blogs', blogSchema],
-      [pocketBaseTestimonialsLoader, 'testimonials', testimonialSchema],
-      [pocketBaseTopicsLoader, 'topics', topicSchema],
-      [pocketBaseAuthorsLoader, 'authors', authorSchema],
-    ] as const;
     // All at once, as Astro runs them: four logins would be two over PocketBase's limit.
     await Promise.all(
-      loads.map(([loader, name, schema]) =>
+      POCKETBASE_LOADERS.map(([loader, name, schema]) =>
         loader(preview).load(createLoaderContext(name, schema).context),
       ),
     );

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failureOf } from '../support/failures';
 import { createPocketBaseClient, fetchAllRecords } from '@/cms/client';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
 import { blogLoadStateLoader } from '@/cms/blogLoadState';
@@ -41,15 +42,6 @@ async function stallingMidBody(): Promise<string> {
   );
   const address = server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the request to fail');
 }
 
 describe('PocketBase requests of the build', () => {

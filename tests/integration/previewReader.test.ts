@@ -9,11 +9,10 @@
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pocketBaseBlogsLoader } from '@/cms/blogs';
-import { pocketBaseAuthorsLoader, pocketBaseTopicsLoader } from '@/cms/topicsAndAuthors';
-import { pocketBaseTestimonialsLoader } from '@/cms/testimonials';
-import { authorSchema, blogSchema, testimonialSchema, topicSchema } from '@/cms/schemas';
+import { blogSchema } from '@/cms/schemas';
 import { refusalOf, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
 import { createLoaderContext } from '../support/loaderContext';
+import { POCKETBASE_LOADERS } from '../support/loaders';
 import { connectRealtime } from '../support/realtime';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
@@ -119,13 +118,7 @@ describe('what the preview reader reads', () => {
       preview: true,
       previewReader: server.previewReader,
     };
-    const loads = [
-      [pocketBaseBlogsLoader, 'blogs', blogSchema],
-      [pocketBaseTestimonialsLoader, 'testimonials', testimonialSchema],
-      [pocketBaseTopicsLoader, 'topics', topicSchema],
-      [pocketBaseAuthorsLoader, 'authors', authorSchema],
-    ] as const;
-    for (const [loader, name, schema] of loads) {
+    for (const [loader, name, schema] of POCKETBASE_LOADERS) {
       const loaded = createLoaderContext(name, schema);
       await loader(settings).load(loaded.context);
       expect([...loaded.entries.keys()].sort(), name).toEqual(all[name]);

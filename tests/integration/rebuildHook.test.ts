@@ -94,6 +94,18 @@ async function startPocketBase(env: Record<string, string>): Promise<TestPocketB
   return pocketbase;
 }
 
+/** An endpoint, and a PocketBase that POSTs each change visitors see to it at once. */
+async function startHookedPocketBase(env: Record<string, string> = {}) {
+  const endpoint = await startEndpoint();
+  cleanups.push(endpoint.close);
+  const pocketbase = await startPocketBase({
+    SITE_REBUILD_HOOK_URL: endpoint.url,
+    SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+    ...env,
+  });
+  return { endpoint, pocketbase, pb: await pocketbase.superuserClient() };
+}
+
 const post = (n: number) => ({
   title: `Hook post ${n}`,
   content: `<p>Body ${n}.</p>`,
@@ -114,14 +126,7 @@ const parsePocketBaseDate = (text: string) => Date.parse(text.replace(' ', 'T'))
 
 describe('rebuild hook on PocketBase 0.22', () => {
   it('POSTs once per create, update and delete of public blogs and testimonials, naming collection and action', async () => {
-    const endpoint = await startEndpoint();
-    cleanups.push(endpoint.close);
-    const pocketbase = await startPocketBase({
-      SITE_REBUILD_HOOK_URL: endpoint.url,
-      SITE_REBUILD_HOOK_SECRET: HOOK_SECRET,
-      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
-    });
-    const pb = await pocketbase.superuserClient();
+    const { endpoint, pb } = await startHookedPocketBase({ SITE_REBUILD_HOOK_SECRET: HOOK_SECRET });
 
     const blog = await pb.collection('blogs').create(post(1));
     await pb.collection('blogs').update(blog.id, { title: 'Hook post 1, edited' });
@@ -150,13 +155,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
   });
 
   it('POSTs for a topic or an author exactly while the read rules show it: while a live post has it', async () => {
-    const endpoint = await startEndpoint();
-    cleanups.push(endpoint.close);
-    const pocketbase = await startPocketBase({
-      SITE_REBUILD_HOOK_URL: endpoint.url,
-      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
-    });
-    const pb = await pocketbase.superuserClient();
+    const { endpoint, pb } = await startHookedPocketBase();
 
     // On no post, then only on a draft: nobody can read them, so nothing is sent.
     const topic = await pb.collection('topics').create({ name: 'Payroll', slug: 'payroll' });
@@ -183,13 +182,7 @@ describe('rebuild hook on PocketBase 0.22', () => {
   });
 
   it("sends nothing for a draft's saves, and one rebuild each for publish, an edit of the public post, unpublish and delete", async () => {
-    const endpoint = await startEndpoint();
-    cleanups.push(endpoint.close);
-    const pocketbase = await startPocketBase({
-      SITE_REBUILD_HOOK_URL: endpoint.url,
-      SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
-    });
-    const pb = await pocketbase.superuserClient();
+    const { endpoint, pb } = await startHookedPocketBase();
     const titles = () => endpoint.calls.map((call) => call.title);
 
     // A draft: created, saved again and again, deleted. Visitors never saw it.

@@ -31,6 +31,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failureOf } from '../support/failures';
 import { findPocketBaseBinary } from '../../tools/local/pocketbase/binary.ts';
 import { checksumFor, releaseAsset } from '../../tools/local/pocketbase/download.ts';
 import { buildPocketBase } from '../../tools/local/pocketbase/goBuild.ts';
@@ -153,16 +154,6 @@ function resolveWithoutGo(platform: string, arch: string, release: string) {
     releaseUrl: release.startsWith('http') ? release : `${baseUrl}/${release}`,
     log: () => {},
   });
-}
-
-/** The rejection of `promise`, which must reject. */
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
 }
 
 describe('release archives', () => {

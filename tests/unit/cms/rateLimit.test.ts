@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { failureOf } from '../../support/failures';
 import { createPocketBaseClient, fetchAllRecords } from '@/cms/client';
 import { describeError, loadFailureMessage } from '@/cms/errors';
 import { openImageCache } from '@/cms/images/imageCache';
@@ -53,15 +54,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-async function failureOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const gaps = (times: number[]) => times.slice(1).map((time, index) => time - times[index]);
 
