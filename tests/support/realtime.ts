@@ -4,6 +4,7 @@
  * GET /api/realtime is a server-sent event stream whose first event, PB_CONNECT, names the client;
  * POST /api/realtime sets its subscriptions; each event is named by the subscription it matched.
  */
+import { Agent, fetch } from 'undici';
 
 export interface RealtimeEvent {
   /** The subscription, options included, exactly as it was subscribed. */
@@ -23,10 +24,19 @@ export interface RealtimeClient {
 export const realtimeTopic = (topic: string, query: Record<string, string>) =>
   `${topic}?options=${encodeURIComponent(JSON.stringify({ query }))}`;
 
-/** A realtime client, anonymous unless given a token (sent with its subscriptions). */
-export async function connectRealtime(url: string, token?: string): Promise<RealtimeClient> {
+/**
+ * A realtime client, anonymous unless given a token (sent with its subscriptions), connected from
+ * `localAddress` (a loopback address such as 127.0.0.2) when given: another visitor.
+ */
+export async function connectRealtime(
+  url: string,
+  token?: string,
+  localAddress?: string,
+): Promise<RealtimeClient> {
   const controller = new AbortController();
-  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal });
+  // Subscribing is from the connection's address too: PocketBase refuses it from another.
+  const from = localAddress ? { dispatcher: new Agent({ localAddress }) } : {};
+  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal, ...from });
   if (!response.ok || !response.body) throw new Error(`GET /api/realtime: ${response.status}`);
   const events: RealtimeEvent[] = [];
   const connected = Promise.withResolvers<string>();
@@ -61,6 +71,7 @@ export async function connectRealtime(url: string, token?: string): Promise<Real
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token && { authorization: token }) },
         body: JSON.stringify({ clientId, subscriptions: topics }),
+        ...from,
       });
       if (answer.status !== 204)
         throw new Error(`POST /api/realtime: ${answer.status} ${await answer.text()}`);
