@@ -7,6 +7,8 @@
  * all of the last 30 days, a body once. That nothing of a version is public:
  * pocketbasePrivacy.test.ts.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DatabaseSync } from 'node:sqlite';
 import path from 'node:path';
 import type PocketBase from 'pocketbase';
@@ -207,6 +209,53 @@ describe('a deleted post', () => {
     expect(page.status).toBe(200);
     const src = `${server.url}/api/files/${post.collectionId}/${post.id}/${post.pictures[0]}`;
     expect(Buffer.from(await (await fetch(src)).arrayBuffer())).toEqual(chart);
+  });
+});
+
+describe("the site's build hook", () => {
+  let hooked: TestPocketBase;
+  const calls: { action: string; record_id: string }[] = [];
+  const endpoint = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      calls.push(JSON.parse(body));
+      response.writeHead(200).end('{}');
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    const { port } = endpoint.address() as AddressInfo;
+    hooked = await startTestPocketBase({
+      env: {
+        SITE_REBUILD_HOOK_URL: `http://127.0.0.1:${port}/build`,
+        SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
+      },
+    });
+  });
+  afterAll(async () => {
+    await hooked?.stop();
+    endpoint.closeAllConnections();
+    endpoint.close();
+  });
+
+  it('is called when putting a version back changes what readers see, a deleted post too; not for a draft', async () => {
+    const client = await hooked.superuserClient();
+    const sent = () => calls.splice(0).map(({ action, record_id }) => `${action} ${record_id}`);
+    const live = await client.collection('blogs').create({ title: 'Live', published: true });
+    const draft = await client.collection('blogs').create({ title: 'Draft' });
+    await client.collection('blogs').update(live.id, { title: 'Live, edited' });
+    await client.collection('blogs').update(draft.id, { title: 'Draft, edited' });
+    expect(sent()).toEqual([`created ${live.id}`, `updated ${live.id}`]);
+
+    await putBack(client, (await versionsOf(client, draft.id))[0]);
+    await putBack(client, (await versionsOf(client, live.id))[0]);
+    expect(sent()).toEqual([`updated ${live.id}`]);
+    expect(await client.collection('blogs').getOne(live.id)).toMatchObject({ title: 'Live' });
+
+    await client.collection('blogs').delete(live.id);
+    await putBack(client, (await versionsOf(client, live.id))[0]);
+    expect(sent()).toEqual([`deleted ${live.id}`, `created ${live.id}`]);
   });
 });
 
