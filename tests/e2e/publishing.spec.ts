@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { RecordModel } from 'pocketbase';
+import { logInToAdminUi, openCollection, openRecord } from '../support/adminUi';
 import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
@@ -20,7 +21,7 @@ import { runBuild, serveSite, type ServedSite } from '../support/site';
 import { seedClient } from '../support/sharedSites';
 import { findContentWarnings } from '../../src/integrations/contentWarnings.ts';
 import { getFreePort, startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
-import { superuserClient, type SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
+import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 
 const BUILD_TIMEOUT = 420_000;
 
@@ -368,27 +369,6 @@ test.describe('a post with pictures from another host: production and preview bu
   });
 });
 
-/** Logs in to PocketBase's admin UI at `origin`, as an editor does. */
-async function logInToAdminUi(page: Page, origin: string, { email, password }: SuperuserLogin) {
-  await page.goto(`${origin}/_/#/login`);
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
-
-/** Opens a collection from the admin UI's sidebar, which a narrow screen folds behind a toggle. */
-async function openCollection(page: Page, name: string, { foldedSidebar = false } = {}) {
-  if (foldedSidebar) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
-  // The entry's name is the collection's plus its pin button's icon.
-  await page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
-}
-
-/** Opens a post from the blogs list (a table; on a phone, a card per row) into its edit panel. */
-async function openPost(page: Page, title: string) {
-  await page.getByRole('row').getByText(title, { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Edit blogs record' })).toBeVisible();
-}
-
 /**
  * The body's editor (TinyMCE). The admin UI preloads a hidden one that it soon removes; the
  * role skips hidden elements, so this is the panel's.
@@ -458,7 +438,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       const origin = `http://localhost:${server.port}`;
       await logInToAdminUi(page, origin, superuser);
       await openCollection(page, 'blogs');
-      await openPost(page, draft.title);
+      await openRecord(page, draft.title);
       const editor = bodyEditor(page);
       await editor.getByText('First paragraph.').click();
       await page.keyboard.press('End');
@@ -554,7 +534,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       });
       await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
       await openCollection(page, 'blogs');
-      await openPost(page, draft.title);
+      await openRecord(page, draft.title);
       await page.getByRole('checkbox', { name: 'published', exact: true }).check();
       await page.getByRole('button', { name: 'Save changes' }).click();
       // The refusal is an error toast at the foot of the screen, which goes away after about 3 s
@@ -614,20 +594,20 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
         await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
         await openCollection(page, 'blogs', { foldedSidebar });
 
-        await openPost(page, draft.title);
+        await openRecord(page, draft.title);
         await published.check();
         await page.getByRole('button', { name: 'Save changes' }).click();
         // "Save changes" closes the post once PocketBase has stored it.
         await expect(panel).toBeHidden();
         await expect.poll(() => hook.requests).toEqual(posted('published'));
 
-        await openPost(page, draft.title);
+        await openRecord(page, draft.title);
         await page.getByRole('textbox', { name: /^title\b/ }).fill('Filing season opens on 1 July');
         await page.getByRole('button', { name: 'Save changes' }).click();
         await expect(panel).toBeHidden();
         await expect.poll(() => hook.requests).toEqual(posted('published', 'updated'));
 
-        await openPost(page, 'Filing season opens on 1 July');
+        await openRecord(page, 'Filing season opens on 1 July');
         await published.uncheck();
         await page.getByRole('button', { name: 'Save changes' }).click();
         await expect(panel).toBeHidden();
@@ -660,7 +640,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       await expect(page.getByRole('button', { name: /^topics\b/ })).toBeVisible();
       await expect(page.getByRole('button', { name: /^tags\b/ })).toHaveCount(0);
       await openCollection(page, 'blogs');
-      await openPost(page, post.title);
+      await openRecord(page, post.title);
       // …and a post's fields `topics` and `pictures`, each labelled by its name. (The list behind
       // the panel has a label of each column too, in its closed columns menu: not visible.)
       const label = (name: RegExp) =>
