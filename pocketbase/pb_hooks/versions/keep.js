@@ -30,15 +30,40 @@ function paramsOf(collection, id, more) {
 }
 
 /** Versions of one record matching `filter` (and SAME_RECORD), newest first. */
-function findVersions(app, collection, id, filter, more, limit, offset) {
+function findVersions(app, collection, id, filter, more, limit) {
   return app.findRecordsByFilter(
     VERSIONS,
     SAME_RECORD + (filter ? ' && ' + filter : ''),
     '-@rowid',
     limit,
-    offset || 0,
+    0,
     paramsOf(collection, id, more),
   );
+}
+
+/**
+ * Columns of a record's versions matching `where` (SQL), newest first, read without the rest of
+ * each version (a body may be 1 MB): what every save asks. `tail`: LIMIT and OFFSET.
+ */
+function versionRows(app, collection, id, columns, where, more, tail) {
+  var shape = {};
+  for (var i = 0; i < columns.length; i += 1) shape[columns[i]] = '';
+  var rows = arrayOf(new DynamicModel(shape));
+  app
+    .db()
+    .newQuery(
+      'SELECT ' +
+        columns.join(', ') +
+        ' FROM ' +
+        VERSIONS +
+        ' WHERE record = {:record} AND collection = {:collection}' +
+        (where ? ' AND ' + where : '') +
+        ' ORDER BY rowid DESC ' +
+        tail,
+    )
+    .bind(paramsOf(collection, id, more))
+    .all(rows);
+  return rows;
 }
 
 /** Who saved, for the version: the signed-in editor's email. */
@@ -54,7 +79,7 @@ function setBody(app, version, record) {
   var digest = $security.sha256(body);
   version.set('body_digest', digest);
   if (body === '') return;
-  var held = findVersions(app, record.collection().name, record.id, 'body_digest = {:digest} && body != ""', { digest: digest }, 1); // prettier-ignore
+  var held = versionRows(app, record.collection().name, record.id, ['id'], "body_digest = {:digest} AND body != ''", { digest: digest }, 'LIMIT 1'); // prettier-ignore
   if (held.length === 0) version.set('body', body);
 }
 
@@ -64,7 +89,7 @@ function setBody(app, version, record) {
  */
 function keep(app, before, removed, editor, deleted) {
   var collection = before.collection().name;
-  var previous = findVersions(app, collection, before.id, '', null, 1)[0];
+  var previous = versionRows(app, collection, before.id, ['replaced_by'], '', null, 'LIMIT 1')[0];
   var version = new Record(app.findCollectionByNameOrId(VERSIONS));
   version.set('id:autogenerate', '');
   version.set('collection', collection);
@@ -72,7 +97,7 @@ function keep(app, before, removed, editor, deleted) {
   version.set('title', snapshot.titleOf(before));
   version.set('saved', before.getString('updated'));
   // Who saved the record as it is here: who replaced the version before it.
-  version.set('saved_by', previous ? previous.getString('replaced_by') : '');
+  version.set('saved_by', previous ? previous.replaced_by : '');
   version.set('replaced_by', editor);
   version.set('deleted', deleted);
   version.set('data', snapshot.fieldsOf(before));
@@ -124,11 +149,12 @@ function discard(app, version) {
 function pruneAfterSave(app, record, except) {
   try {
     var collection = record.collection().name;
-    var beyond = findVersions(app, collection, record.id, '', null, 10000, KEEP_AT_LEAST);
+    var beyond = versionRows(app, collection, record.id, ['id', 'created'], '', null, 'LIMIT -1 OFFSET ' + KEEP_AT_LEAST); // prettier-ignore
     var cutoff = new Date(Date.now() - KEEP_DAYS * DAY_MS).toISOString().replace('T', ' ');
     // Oldest first: a version holds a body or picture for older ones, so they go before it.
     for (var i = beyond.length - 1; i >= 0; i -= 1) {
-      if (beyond[i].id !== except && beyond[i].getString('created') < cutoff) app.delete(beyond[i]); // prettier-ignore
+      if (beyond[i].id === except || beyond[i].created >= cutoff) continue;
+      app.delete(app.findRecordById(VERSIONS, beyond[i].id));
     }
   } catch (err) {
     // The save is stored: pruning again at the next one is all a failure costs.

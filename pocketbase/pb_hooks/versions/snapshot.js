@@ -68,9 +68,11 @@ function readersSeeChange(before, after) {
     if (fields[i].getHidden()) continue;
     var name = fields[i].getName();
     if (fields[i].type() === 'file' && after.getUnsavedFiles(name).length > 0) return true;
-    if (JSON.stringify(valueOf(before, fields[i])) !== JSON.stringify(valueOf(after, fields[i]))) {
+    var was = valueOf(before, fields[i]);
+    var is = valueOf(after, fields[i]);
+    // Text as it is (a body may be 1 MB); lists and JSON by their JSON.
+    if (typeof was === 'string' ? was !== is : JSON.stringify(was) !== JSON.stringify(is))
       return true;
-    }
   }
   return false;
 }
