@@ -299,15 +299,15 @@ describe('pruning', () => {
     expect(versions).toHaveLength(60);
     expect(versions.filter((v) => v.body === body).map((v) => v.title)).toEqual(['Edit 0']);
 
-    // A month and more passes for all but the newest five.
-    const month = new Date(Date.now() - 31 * 864e5).toISOString().replace('T', ' ');
+    // A month and more passes for all but the newest five, a second between each.
     const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
     try {
       db.exec('PRAGMA busy_timeout = 10000');
-      const old = versions.slice(5).map((v) => v.id);
-      db.prepare(
-        `UPDATE versions SET created = ? WHERE id IN (${old.map(() => '?').join(',')})`,
-      ).run(month, ...old);
+      const age = db.prepare('UPDATE versions SET created = ? WHERE id = ?');
+      for (const [index, version] of versions.slice(5).entries()) {
+        const when = new Date(Date.now() - 31 * 864e5 - index * 1000);
+        age.run(when.toISOString().replace('T', ' '), version.id);
+      }
     } finally {
       db.close();
     }

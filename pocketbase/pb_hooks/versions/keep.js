@@ -42,8 +42,9 @@ function findVersions(app, collection, id, filter, more, limit) {
 }
 
 /**
- * Columns of a record's versions matching `where` (SQL), newest first, read without the rest of
- * each version (a body may be 1 MB): what every save asks. `tail`: LIMIT and OFFSET.
+ * Columns of a record's versions matching `where` (SQL), newest first: what every save asks, read
+ * from the index that holds them (1795737610_versions.js), never from a row that may hold a 1 MB
+ * body. `tail`: LIMIT and OFFSET.
  */
 function versionRows(app, collection, id, columns, where, more, tail) {
   var shape = {};
@@ -58,7 +59,7 @@ function versionRows(app, collection, id, columns, where, more, tail) {
         VERSIONS +
         ' WHERE record = {:record} AND collection = {:collection}' +
         (where ? ' AND ' + where : '') +
-        ' ORDER BY rowid DESC ' +
+        ' ORDER BY created DESC, rowid DESC ' +
         tail,
     )
     .bind(paramsOf(collection, id, more))
@@ -79,7 +80,9 @@ function setBody(app, version, record) {
   var digest = $security.sha256(body);
   version.set('body_digest', digest);
   if (body === '') return;
-  var held = versionRows(app, record.collection().name, record.id, ['id'], "body_digest = {:digest} AND body != ''", { digest: digest }, 'LIMIT 1'); // prettier-ignore
+  // Exactly one version of a record holds each body it kept (handOver keeps it so): any with the
+  // same digest means the body is held.
+  var held = versionRows(app, record.collection().name, record.id, ['id'], 'body_digest = {:digest}', { digest: digest }, 'LIMIT 1'); // prettier-ignore
   if (held.length === 0) version.set('body', body);
 }
 
