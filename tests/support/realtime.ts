@@ -40,7 +40,7 @@ export async function connectRealtime(
   if (!response.ok || !response.body) throw new Error(`GET /api/realtime: ${response.status}`);
   const events: RealtimeEvent[] = [];
   const connected = Promise.withResolvers<string>();
-  const read = async (body: ReadableStream<Uint8Array>) => {
+  const read = async (body: AsyncIterable<Uint8Array>) => {
     let buffer = '';
     const decoder = new TextDecoder();
     for await (const chunk of body) {
