@@ -2,25 +2,14 @@
  * Versions (pb_hooks/versions.pb.js), against a real PocketBase with the project's hooks, through
  * the API as the admin UI uses it: an edit keeps the version before it, with the pictures the edit
  * removed; putting a version back (its `put_back` ticked and saved) makes the post that version
- * again, pictures and all, and keeps what it replaced; a deleted post comes back at its address;
- * the publish check stops a version it would refuse; pruning keeps a post's newest 50 versions and
- * all of the last 30 days, a body once. That nothing of a version is public:
- * pocketbasePrivacy.test.ts.
+ * again, pictures and all, and keeps what it replaced; a deleted post comes back at its address.
+ * That putting back is saved as an edit is: versionsSave.test.ts; pruning:
+ * versionsPruning.test.ts; that nothing of a version is public: pocketbasePrivacy.test.ts.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { DatabaseSync } from 'node:sqlite';
-import path from 'node:path';
 import type PocketBase from 'pocketbase';
-import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pngBlob } from '../support/pictures';
-import {
-  refusalOf,
-  SAVE_CHECKS,
-  startTestPocketBase,
-  type TestPocketBase,
-} from '../support/pocketbase';
+import { refusalOf, startTestPocketBase, type TestPocketBase } from '../support/pocketbase';
+import { createPost, picture, putBack, served, versionsOf } from '../support/versions';
 
 let server: TestPocketBase;
 let pb: PocketBase;
@@ -29,41 +18,6 @@ beforeAll(async () => {
   pb = await server.superuserClient();
 });
 afterAll(() => server?.stop());
-
-const picture = async (name: string, red: number) =>
-  new File([await pngBlob(40, 30, { r: red, g: 80, b: 120 })], name, { type: 'image/png' });
-
-/** A record's versions, newest first, as the admin UI lists them. */
-const versionsOf = (client: PocketBase, id: string) =>
-  client
-    .collection('versions')
-    .getFullList({ filter: client.filter('record = {:id}', { id }), sort: '-@rowid' });
-
-/** The bytes PocketBase serves at a record's file address (a token for protected files). */
-async function served(client: PocketBase, record: RecordModel, name: string) {
-  const token = await client.files.getToken();
-  const response = await fetch(client.files.getURL(record, name, { token }));
-  return response.ok ? Buffer.from(await response.arrayBuffer()) : response.status;
-}
-
-/** Puts a version back as the admin UI does: the whole record sent back, `put_back` ticked. */
-const putBack = (client: PocketBase, version: RecordModel) =>
-  client.collection('versions').update(version.id, { ...version, put_back: true });
-
-/** A published post with a banner and a picture its body shows. */
-async function createPost(client: PocketBase, title: string) {
-  const form = new FormData();
-  form.set('title', title);
-  form.set('published', 'true');
-  form.set('banner_image', await picture('banner.png', 200));
-  form.append('pictures', await picture('chart.png', 10));
-  form.append('pictures', await picture('table.png', 90));
-  const post = await client.collection('blogs').create(form);
-  const src = `/api/files/${post.collectionId}/${post.id}/${post.pictures[0]}`;
-  return client
-    .collection('blogs')
-    .update(post.id, { content: `<p>Opening.</p><p><img src="${src}" alt="Chart"></p>` });
-}
 
 describe('an edit', () => {
   it('keeps the version before it, with when and by whom; a save readers would not see keeps none', async () => {
@@ -209,119 +163,5 @@ describe('a deleted post', () => {
     expect(page.status).toBe(200);
     const src = `${server.url}/api/files/${post.collectionId}/${post.id}/${post.pictures[0]}`;
     expect(Buffer.from(await (await fetch(src)).arrayBuffer())).toEqual(chart);
-  });
-});
-
-describe("the site's build hook", () => {
-  let hooked: TestPocketBase;
-  const calls: { action: string; record_id: string }[] = [];
-  const endpoint = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      calls.push(JSON.parse(body));
-      response.writeHead(200).end('{}');
-    });
-  });
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-    const { port } = endpoint.address() as AddressInfo;
-    hooked = await startTestPocketBase({
-      env: {
-        SITE_REBUILD_HOOK_URL: `http://127.0.0.1:${port}/build`,
-        SITE_REBUILD_MIN_INTERVAL_SECONDS: '0',
-      },
-    });
-  });
-  afterAll(async () => {
-    await hooked?.stop();
-    endpoint.closeAllConnections();
-    endpoint.close();
-  });
-
-  it('is called when putting a version back changes what readers see, a deleted post too; not for a draft', async () => {
-    const client = await hooked.superuserClient();
-    const sent = () => calls.splice(0).map(({ action, record_id }) => `${action} ${record_id}`);
-    const live = await client.collection('blogs').create({ title: 'Live', published: true });
-    const draft = await client.collection('blogs').create({ title: 'Draft' });
-    await client.collection('blogs').update(live.id, { title: 'Live, edited' });
-    await client.collection('blogs').update(draft.id, { title: 'Draft, edited' });
-    expect(sent()).toEqual([`created ${live.id}`, `updated ${live.id}`]);
-
-    await putBack(client, (await versionsOf(client, draft.id))[0]);
-    await putBack(client, (await versionsOf(client, live.id))[0]);
-    expect(sent()).toEqual([`updated ${live.id}`]);
-    expect(await client.collection('blogs').getOne(live.id)).toMatchObject({ title: 'Live' });
-
-    await client.collection('blogs').delete(live.id);
-    await putBack(client, (await versionsOf(client, live.id))[0]);
-    expect(sent()).toEqual([`deleted ${live.id}`, `created ${live.id}`]);
-  });
-});
-
-describe('a version the publish check would refuse', () => {
-  let legacy: TestPocketBase;
-  afterAll(() => legacy?.stop());
-
-  it('is not published by putting it back', async () => {
-    // Published with an embed, as a post could be before the publish check existed.
-    legacy = await startTestPocketBase({ withoutHooks: SAVE_CHECKS });
-    const client = await legacy.superuserClient();
-    const embed = '<p>Watch:</p><iframe src="https://www.youtube.com/embed/abc"></iframe>';
-    const post = await client
-      .collection('blogs')
-      .create({ title: 'Webinar', content: embed, published: true });
-    await client.collection('blogs').update(post.id, { content: '<p>Watch the recording.</p>' });
-    const [version] = await versionsOf(client, post.id);
-    expect(version.body).toBe(embed);
-
-    const refused = await refusalOf(putBack(client, version));
-    const message =
-      'Cannot put this version back: Cannot publish: videos cannot be embedded; paste the link as a link. Or untick published.';
-    expect(refused).toMatchObject({ status: 400, message, data: { put_back: { message } } });
-    expect(await client.collection('blogs').getOne(post.id)).toMatchObject({
-      content: '<p>Watch the recording.</p>',
-    });
-    // Nothing was kept for a save that did not happen.
-    expect(await versionsOf(client, post.id)).toHaveLength(1);
-  });
-});
-
-describe('pruning', () => {
-  it("keeps a post's newest 50 versions and every one younger than 30 days, a 1 MB body once", async () => {
-    const body = `<p>${'Tax. '.repeat(200_000)}</p>`;
-    const post = await pb.collection('blogs').create({ title: 'Edit 0', content: body });
-    for (let edit = 1; edit < 60; edit += 1)
-      await pb.collection('blogs').update(post.id, { title: `Edit ${edit}` });
-    await pb.collection('blogs').update(post.id, { title: 'Edit 60', content: '<p>Short.</p>' });
-    let versions = await versionsOf(pb, post.id);
-    // Younger than 30 days: all 60 kept; the 1 MB body once, by the oldest.
-    expect(versions).toHaveLength(60);
-    expect(versions.filter((v) => v.body === body).map((v) => v.title)).toEqual(['Edit 0']);
-
-    // A month and more passes for all but the newest five, a second between each.
-    const db = new DatabaseSync(path.join(server.dataDir, 'data.db'));
-    try {
-      db.exec('PRAGMA busy_timeout = 10000');
-      const age = db.prepare('UPDATE versions SET created = ? WHERE id = ?');
-      for (const [index, version] of versions.slice(5).entries()) {
-        const when = new Date(Date.now() - 31 * 864e5 - index * 1000);
-        age.run(when.toISOString().replace('T', ' '), version.id);
-      }
-    } finally {
-      db.close();
-    }
-    await pb.collection('blogs').update(post.id, { title: 'Edit 61' });
-    versions = await versionsOf(pb, post.id);
-    expect(versions.map((v) => v.title)).toEqual(
-      Array.from({ length: 50 }, (_, i) => `Edit ${60 - i}`),
-    );
-    // The body went on to a version that is kept, still once; the oldest one puts it back.
-    expect(versions.filter((v) => v.body === body).map((v) => v.title)).toEqual(['Edit 59']);
-    await putBack(pb, versions.at(-1)!);
-    expect(await pb.collection('blogs').getOne(post.id)).toMatchObject({
-      title: 'Edit 11',
-      content: body,
-    });
   });
 });
