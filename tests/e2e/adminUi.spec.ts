@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { bodyEditor, expectHelpUnder, logInToAdminUi, openPost } from '../support/adminUi';
+import { bodyEditor, expectHelpUnder, logInToAdminUi, openRecord } from '../support/adminUi';
 import { pngBlob } from '../support/pictures';
 import { clockedHooksDir, startTestPocketBase } from '../support/pocketbase';
 import { startEndpoint } from '../support/pocketbaseUpgrade';
@@ -57,7 +57,7 @@ test("a post's topic and author pickers take at most 5 each", async ({ page }) =
     const pb = await pocketbase.superuserClient();
     const post = await pb.collection('blogs').create({ title: 'Two-pot withdrawals' });
     await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
-    await openPost(page, post.title);
+    await openRecord(page, post.title);
     for (const field of ['topics', 'authors']) {
       const input = page
         .locator('.field-type-relation')
@@ -109,7 +109,7 @@ test('a post an editor in Johannesburg schedules for 09:00 is stored as 07:00 UT
     const day = due.toISOString().slice(0, 10);
 
     await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
-    await openPost(page, post.title);
+    await openRecord(page, post.title);
     await page.getByRole('checkbox', { name: 'published', exact: true }).check();
     // The field names the time zone it takes: the browser's.
     await expect(page.getByText(`published_at (${EDITORS_TIME_ZONE})`)).toBeVisible();
@@ -150,7 +150,7 @@ test('a refused publish says why under the Published switch the editor used, and
       content: `${paragraphs.join('')}<iframe src="https://www.youtube.com/embed/abc"></iframe>`,
     });
     await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
-    await openPost(page, draft.title);
+    await openRecord(page, draft.title);
     const published = page.getByRole('checkbox', { name: 'published', exact: true });
     await published.check();
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -200,7 +200,7 @@ test("an editor inserts one of the post's pictures from the media picker, which 
     const [chart] = post.pictures as string[];
 
     await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
-    await openPost(page, post.title);
+    await openRecord(page, post.title);
     const editor = bodyEditor(page);
     await editor.getByText('First paragraph.').click();
     await page.keyboard.press('End');
@@ -261,7 +261,7 @@ test("an editor opening a post reads each field's help text just under the field
     // The names editors meet are the site's: the collection `topics` (never `tags`)…
     await expect(page.getByRole('button', { name: /^topics\b/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /^tags\b/ })).toHaveCount(0);
-    await openPost(page, post.title);
+    await openRecord(page, post.title);
     // …and a post's fields `topics` and `pictures`, each labelled by its name. (The list behind
     // the panel has a label of each column too, in its closed columns menu: not visible.)
     const label = (name: RegExp) => page.locator('label').filter({ hasText: name, visible: true });

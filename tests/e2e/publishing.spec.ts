@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { RecordModel } from 'pocketbase';
-import { bodyEditor, logInToAdminUi, openCollection, openPost } from '../support/adminUi';
+import { bodyEditor, logInToAdminUi, openCollection, openRecord } from '../support/adminUi';
 import { expectNoAxeViolations, recordRequests, scrollThrough, THEME_KEY } from '../support/e2e';
 import { listFiles } from '../support/files';
 import { pngBlob, pngBuffer, startPictureHost } from '../support/pictures';
@@ -419,7 +419,7 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
       const origin = `http://localhost:${server.port}`;
       await logInToAdminUi(page, origin, superuser);
       await openCollection(page, 'blogs');
-      await openPost(page, draft.title);
+      await openRecord(page, draft.title);
       const editor = bodyEditor(page);
       await editor.getByText('First paragraph.').click();
       await page.keyboard.press('End');
@@ -538,20 +538,20 @@ test.describe("PocketBase's admin UI, as an editor uses it", () => {
         await logInToAdminUi(page, pocketbase.url, pocketbase.superuser);
         await openCollection(page, 'blogs', { foldedSidebar });
 
-        await openPost(page, draft.title);
+        await openRecord(page, draft.title);
         await published.check();
         await page.getByRole('button', { name: 'Save changes' }).click();
         // "Save changes" closes the post once PocketBase has stored it.
         await expect(panel).toBeHidden();
         await expect.poll(() => hook.requests).toEqual(posted('published'));
 
-        await openPost(page, draft.title);
+        await openRecord(page, draft.title);
         await page.getByRole('textbox', { name: /^title\b/ }).fill('Filing season opens on 1 July');
         await page.getByRole('button', { name: 'Save changes' }).click();
         await expect(panel).toBeHidden();
         await expect.poll(() => hook.requests).toEqual(posted('published', 'updated'));
 
-        await openPost(page, 'Filing season opens on 1 July');
+        await openRecord(page, 'Filing season opens on 1 July');
         await published.uncheck();
         await page.getByRole('button', { name: 'Save changes' }).click();
         await expect(panel).toBeHidden();

@@ -7,12 +7,15 @@
  * post, a topic and an author only those two have, a topic and an author on no post, an
  * unpublished testimonial, and the draft preview's account, of which nothing is readable at all:
  * not listed, viewed or heard of in realtime, and an account request (a password reset, a
- * verification, a one-time password) answered alike for its address and one nobody holds. The
+ * verification, a one-time password) answered alike for its address and one nobody holds. Nor is
+ * anything of a version (pb_hooks/versions.pb.js): of the drafts, of a live post, of a testimonial,
+ * and of a post deleted because it must not be public, with the pictures they keep, whose file
+ * addresses answer as for a file nobody has, thumbnails and the preview's account included. The
  * paths come from PocketBase's own schema (read as the superuser),
  * so a relation or a collection added later is walked without touching this test; its records
  * join the fixture only if added below.
  */
-import type PocketBase from 'pocketbase';
+import PocketBase from 'pocketbase';
 import type { CollectionField, CollectionModel, RecordModel } from 'pocketbase';
 import pLimit from 'p-limit';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,12 +28,14 @@ import { pngBlob } from '../support/pictures';
 const PRIVATE = ['blogs', 'testimonials'];
 /** Auth collections no visitor may read anything of: the draft preview's accounts. */
 const ACCOUNTS = ['preview_readers'];
+/** Collections no visitor may read anything of, made by the hooks: the versions. */
+const KEPT = ['versions'];
 const SECRET = 'zqxhidden';
 const NOBODY = 'zqxnobody';
 /** An id and a date no record holds. */
 const NO_ID = 'zzzzzzzzzzzzzzz';
 const NO_DATE = '1999-09-09 09:09:09.000Z';
-const TEXT_TYPES = ['text', 'editor', 'email', 'url', 'file'];
+const TEXT_TYPES = ['text', 'editor', 'email', 'url', 'file', 'json'];
 const SORTABLE_TYPES = ['text', 'editor', 'date'];
 const pocketBaseDate = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
 const LIVE_DATES = ['2024-05-05 05:05:05.000Z', '2024-06-06 06:06:06.000Z'];
@@ -40,6 +45,8 @@ let admin: PocketBase;
 let collections: CollectionModel[];
 /** Hidden records by collection name, as the admin reads them now. */
 const hidden = new Map<string, RecordModel[]>();
+/** Ids of records deleted because they must not be public, which their versions hold. */
+const gone: string[] = [];
 let visible: Record<'blogs' | 'topics' | 'authors' | 'testimonials', RecordModel[]>;
 
 type Phase = 'low' | 'high';
@@ -90,6 +97,8 @@ async function create(collection: string, words: string, data: Record<string, un
 async function setPhase(phase: Phase) {
   const prefix = phase === 'low' ? 'aaa' : 'zzz';
   for (const [collection, records] of hidden) {
+    // A version is not edited: each save of a hidden record keeps one more.
+    if (KEPT.includes(collection)) continue;
     const updated = [];
     for (const [index, record] of records.entries()) {
       const dates =
@@ -113,14 +122,8 @@ async function setPhase(phase: Phase) {
 
 beforeAll(async () => {
   // Without PocketBase's rate limiter: the probes ask thousands of questions from one address.
-  // Without the hook that keeps realtime for editors, so the probe reaches the rules behind it;
-  // its many realtime clients each come from an address of their own (a trusted forwarding
-  // header), as an address holds only a few that are not a superuser's.
-  server = await startTestPocketBase({
-    rateLimits: false,
-    withoutHooks: ['realtime.pb.js'],
-    env: { POCKETBASE_TRUSTED_PROXY_HEADER: 'X-Forwarded-For' },
-  });
+  // Without the hook that keeps realtime for editors, so the probe reaches the rules behind it.
+  server = await startTestPocketBase({ rateLimits: false, withoutHooks: ['realtime.pb.js'] });
   admin = await server.superuserClient();
   collections = await admin.collections.getFullList();
 
@@ -180,7 +183,18 @@ beforeAll(async () => {
     passwordConfirm: password,
   });
   hidden.set('preview_readers', [account]);
+  // A live post whose banner and words were changed, then deleted: it must not be public.
+  const withdrawn = await create('blogs', `${SECRET} withdrawn`, {
+    published: true,
+    published_at: LIVE_DATES[0],
+  });
+  await admin.collection('blogs').update(withdrawn.id, { banner_alt: 'changed', ...(await files('blogs', `${SECRET} second`)) }); // prettier-ignore
+  await admin.collection('blogs').delete(withdrawn.id);
+  gone.push(withdrawn.id);
+  // A version of a live post too: that a version exists is nobody's business either.
+  await admin.collection('blogs').update(posts[1].id, { featured: true });
   await setPhase('low');
+  hidden.set('versions', await admin.collection('versions').getFullList());
 });
 afterAll(() => server?.stop());
 
@@ -191,6 +205,7 @@ function scope(): CollectionModel[] {
     (c) =>
       PRIVATE.includes(c.name) ||
       ACCOUNTS.includes(c.name) ||
+      KEPT.includes(c.name) ||
       relationFields(c).some((f) => privateIds.includes(f.collectionId)) ||
       collections.some((d) =>
         relationFields(d).some((f) => f.collectionId === c.id && PRIVATE.includes(d.name)),
@@ -304,7 +319,9 @@ async function ask(path: string, params: [string, string][] = []) {
 /** Anything of a hidden record in an answer: its words, its id. */
 function leaked(answer: unknown): boolean {
   const text = JSON.stringify(answer);
-  return [SECRET, ...[...hidden.values()].flat().map((r) => r.id)].some((t) => text.includes(t));
+  return [SECRET, ...gone, ...[...hidden.values()].flat().map((r) => r.id)].some((t) =>
+    text.includes(t),
+  );
 }
 
 // PocketBase holds an anonymous filtered list that finds nothing back by up to 0.5 s once an
@@ -312,11 +329,12 @@ function leaked(answer: unknown): boolean {
 // side by side.
 const limit = pLimit(64);
 
-/** The most body the project's PocketBase reads from a client that is not a superuser. */
-const SUBSCRIPTION_BYTES = 64 * 1024;
-
 /** PocketBase's limit on one realtime client's subscriptions. */
 const SUBSCRIPTIONS_PER_CLIENT = 1000;
+/** The anonymous realtime connections an address may hold (pocketbase/realtime.go). */
+const CLIENTS_PER_ADDRESS = 4;
+/** Under the largest body an anonymous client may send (pocketbase/writes.go), 64 KB. */
+const SUBSCRIBE_BODY_BYTES = 60_000;
 const recordId = (event: RealtimeEvent) => (event.data as { record: RecordModel }).record.id;
 const total = (clients: { events: unknown[] }[]) =>
   clients.reduce((sum, client) => sum + client.events.length, 0);
@@ -356,8 +374,9 @@ describe('what an anonymous client can learn of hidden records', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('lists nothing of an account, and answers a view of a hidden record as of a record that does not exist', async () => {
-    for (const name of ACCOUNTS) {
+  it('lists nothing of an account or a version, and answers a view of a hidden record as of a record that does not exist', async () => {
+    expect(hidden.get('versions')!.length).toBeGreaterThan(5);
+    for (const name of [...ACCOUNTS, ...KEPT]) {
       const answer = await ask(`${name}/records`);
       expect(answer.status, name).toBe(403);
       expect(leaked(answer), name).toBe(false);
@@ -370,6 +389,46 @@ describe('what an anonymous client can learn of hidden records', () => {
         );
       }
     }
+  });
+
+  it("serves no file a version keeps, nor its thumbnail, as for a file nobody has, to the preview's account too; nor a deleted post's", async () => {
+    const file = async (path: string, token = '') => {
+      const response = await fetch(`${server.url}/api/files/${path}${token}`);
+      return { status: response.status, body: await response.text() };
+    };
+    const reader = new PocketBase(server.url);
+    await reader
+      .collection('preview_readers')
+      .authWithPassword(server.previewReader.email, server.previewReader.password);
+    const queries = [
+      '',
+      '?thumb=100x100',
+      '?download=1',
+      `?token=${await reader.files.getToken()}`,
+    ];
+    const versions = hidden.get('versions')!.filter((version) => version.files.length > 0);
+    expect(versions.length).toBeGreaterThan(1);
+    for (const version of versions) {
+      for (const name of version.files) {
+        for (const query of queries) {
+          const held = await file(`${version.collectionId}/${version.id}/${name}`, query);
+          const none = await file(`${version.collectionId}/${version.id}/${NOBODY}.png`, query);
+          expect(held, `${name}${query}`).toEqual(none);
+          expect(leaked(held)).toBe(false);
+        }
+        // The addresses are right: a superuser's file token gets the file.
+        const token = `?token=${await admin.files.getToken()}`;
+        expect((await file(`${version.collectionId}/${version.id}/${name}`, token)).status).toBe(
+          200,
+        );
+      }
+    }
+    // The deleted post's own file addresses are gone with it.
+    const deleted = versions.find((version) => version.deleted)!;
+    for (const name of [deleted.data.banner_image, ...deleted.data.pictures])
+      expect(await file(`${byName('blogs').id}/${deleted.record}/${name}`)).toEqual(
+        await file(`${byName('blogs').id}/${deleted.record}/${NOBODY}.png`),
+      );
   });
 
   it("answers an account request alike for an account's address and for one nobody holds", async () => {
@@ -440,7 +499,12 @@ describe('what an anonymous client can learn of hidden records', () => {
       `${root}/*`,
       ...records.get(root)!.map((record) => `${root}/${record.id}`),
     ];
-    const pairs = filterChecks().flatMap(({ root, secret, nobody }) =>
+    // A version is reached from a readable collection by `@collection` alone (no relation), which
+    // the filter test above finds refused; here, the rest fits the connections an address may hold.
+    const reachable = filterChecks().filter(
+      ({ secret }) => !KEPT.some((name) => secret.includes(`@collection.${name}.`)),
+    );
+    const pairs = reachable.flatMap(({ root, secret, nobody }) =>
       topics(root).map((topic) => ({
         secret: realtimeTopic(topic, { filter: secret }),
         nobody: realtimeTopic(topic, { filter: nobody }),
@@ -455,8 +519,9 @@ describe('what an anonymous client can learn of hidden records', () => {
     );
     // Every client also hears each collection unfiltered, to know when every save has reached it.
     const plain = roots().map((root) => `${root.name}/*`);
-    // An account is heard of by nobody, as a collection or one by one; editors save them too.
-    const accounts = ACCOUNTS.flatMap((name) => [
+    // An account or a version is heard of by nobody, as a collection or one by one; editors save
+    // accounts too, and their saves keep and put back versions.
+    const accounts = [...ACCOUNTS, ...KEPT].flatMap((name) => [
       `${name}/*`,
       ...hidden.get(name)!.map((record) => `${name}/${record.id}`),
     ]);
@@ -469,52 +534,66 @@ describe('what an anonymous client can learn of hidden records', () => {
         ...accounts,
       ]),
     ];
-    // Each client's subscriptions fit PocketBase's limits on one client: its count, and the 64 KB
-    // of body a client that is not a superuser may send (each topic is a JSON string and a comma).
-    const bytes = (topics: string[]) => topics.reduce((sum, t) => sum + JSON.stringify(t).length + 1, 0); // prettier-ignore
-    const room = SUBSCRIPTION_BYTES - bytes(plain) - 100; // the client id and the braces
-    const batches: { topics: string[]; bytes: number }[] = [];
+    // Each client's subscriptions within PocketBase's count and the body limit.
+    const batches: string[][] = [];
+    let batch: string[] = [];
     for (const topic of probing) {
-      const last = batches.at(-1);
-      const size = bytes([topic]);
-      const fits = last && last.topics.length + plain.length < SUBSCRIPTIONS_PER_CLIENT;
-      if (last && fits && last.bytes + size <= room) {
-        last.topics.push(topic);
-        last.bytes += size;
-      } else batches.push({ topics: [topic], bytes: size });
+      const bytes = JSON.stringify([...plain, ...batch, topic]).length + 100;
+      if (batch.length + plain.length >= SUBSCRIPTIONS_PER_CLIENT || bytes > SUBSCRIBE_BODY_BYTES) {
+        batches.push(batch);
+        batch = [];
+      }
+      batch.push(topic);
     }
-    const clients = await Promise.all(
-      batches.map(async ({ topics: batch }, index) => {
-        const visitor = { 'X-Forwarded-For': `198.51.100.${index + 1}` };
-        const client = await connectRealtime(server.url, undefined, visitor);
-        await client.subscribe([...plain, ...batch]);
-        return client;
-      }),
-    );
-    const events: RealtimeEvent[] = [];
-    try {
-      // An editor's save that changes nothing: whether a subscriber hears of it is up to the
-      // rules and the filter alone.
-      for (const [name, list] of records)
-        for (const record of list) await admin.collection(name).update(record.id, {});
-      const live = Object.values(visible).flatMap((list) => list.map((record) => record.id));
-      const heard = (client: (typeof clients)[number]) =>
-        new Set(client.events.filter((e) => plain.includes(e.topic)).map(recordId));
-      await vi.waitFor(
-        () =>
-          expect(clients.every((client) => live.every((id) => heard(client).has(id)))).toBe(true),
-        { timeout: 30_000, interval: 100 },
+    batches.push(batch);
+    const live = Object.values(visible).flatMap((list) => list.map((record) => record.id));
+    const [draft] = hidden.get('blogs')!;
+    /** Every event a round of clients hears of the same saves, from one address. */
+    const listen = async (round: string[][], address: string) => {
+      const clients = await Promise.all(
+        round.map(async (batch) => {
+          const client = await connectRealtime(server.url, undefined, address);
+          await client.subscribe([...plain, ...batch]);
+          return client;
+        }),
       );
-      // Each save has sent its events on their way before it answered: wait until none is still
-      // arriving.
-      let count;
-      do {
-        count = total(clients);
-        await sleep(300);
-      } while (count !== total(clients));
-      events.push(...clients.flatMap((client) => client.events));
-    } finally {
-      for (const client of clients) client.close();
+      try {
+        // An editor's save that changes nothing: whether a subscriber hears of it is up to the
+        // rules and the filter alone.
+        for (const [name, list] of records)
+          for (const record of list) await admin.collection(name).update(record.id, {});
+        // An edit of the draft keeps a version, which is put back.
+        await admin.collection('blogs').update(draft.id, { excerpt: `${SECRET} heard` });
+        const [kept] = (await admin.collection('versions').getList(1, 1, { sort: '-@rowid' }))
+          .items;
+        expect(kept.record).toBe(draft.id);
+        await admin.collection('versions').update(kept.id, { put_back: true });
+        const heard = (client: (typeof clients)[number]) =>
+          new Set(client.events.filter((e) => plain.includes(e.topic)).map(recordId));
+        await vi.waitFor(
+          () =>
+            expect(clients.every((client) => live.every((id) => heard(client).has(id)))).toBe(true),
+          { timeout: 30_000, interval: 100 },
+        );
+        // Each save has sent its events on their way before it answered: wait until none is
+        // still arriving.
+        let count;
+        do {
+          count = total(clients);
+          await sleep(300);
+        } while (count !== total(clients));
+        return clients.flatMap((client) => client.events);
+      } finally {
+        for (const client of clients) client.close();
+      }
+    };
+    // An address holds at most 4 anonymous connections (pocketbase/realtime.go): the clients
+    // listen in rounds, each round from an address of its own, as that many visitors would, to
+    // the same saves.
+    const events: RealtimeEvent[] = [];
+    for (let start = 0; start < batches.length; start += CLIENTS_PER_ADDRESS) {
+      const address = `127.0.0.${2 + start / CLIENTS_PER_ADDRESS}`;
+      events.push(...(await listen(batches.slice(start, start + CLIENTS_PER_ADDRESS), address)));
     }
     const received = new Map<string, string[]>();
     for (const event of events)

@@ -1,6 +1,6 @@
 /**
  * PocketBase's admin UI as an editor drives it, in Chromium (tests/e2e): logging in, the sidebar,
- * a post's edit panel, its body's editor, and where a field's help text sits.
+ * a record's edit panel, a post's body editor, and where a field's help text sits.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
@@ -24,10 +24,13 @@ export async function openCollection(page: Page, name: string, { foldedSidebar =
   await page.getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
 }
 
-/** Opens a post from the blogs list (a table; on a phone, a card per row) into its edit panel. */
-export async function openPost(page: Page, title: string) {
-  await page.getByRole('row').getByText(title, { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Edit blogs record' })).toBeVisible();
+/**
+ * Opens a record from a collection's list (a table; on a phone, a card per row) into its edit
+ * panel, by a text its row shows: a post by its title.
+ */
+export async function openRecord(page: Page, text: string, collection = 'blogs') {
+  await page.getByRole('row').getByText(text, { exact: true }).click();
+  await expect(page.getByRole('heading', { name: `Edit ${collection} record` })).toBeVisible();
 }
 
 /**

@@ -187,6 +187,7 @@ const PROJECT_COLLECTIONS = [
   'authors',
   'hook_state',
   'preview_readers',
+  'versions',
 ];
 
 /** An auth collection's token options: each has a secret of its own install, left out. */

@@ -4,6 +4,7 @@
  * GET /api/realtime is a server-sent event stream whose first event, PB_CONNECT, names the client;
  * POST /api/realtime sets its subscriptions; each event is named by the subscription it matched.
  */
+import { Agent, fetch } from 'undici';
 
 export interface RealtimeEvent {
   /** The subscription, options included, exactly as it was subscribed. */
@@ -24,21 +25,22 @@ export const realtimeTopic = (topic: string, query: Record<string, string>) =>
   `${topic}?options=${encodeURIComponent(JSON.stringify({ query }))}`;
 
 /**
- * A realtime client, anonymous unless given a token (sent with its subscriptions). `headers` go
- * with every request of it: e.g. a forwarding header, so that it comes from an address of its own
- * to a PocketBase that trusts the header.
+ * A realtime client, anonymous unless given a token (sent with its subscriptions), connected from
+ * `localAddress` (a loopback address such as 127.0.0.2) when given: another visitor.
  */
 export async function connectRealtime(
   url: string,
   token?: string,
-  headers: Record<string, string> = {},
+  localAddress?: string,
 ): Promise<RealtimeClient> {
   const controller = new AbortController();
-  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal, headers });
+  // Subscribing is from the connection's address too: PocketBase refuses it from another.
+  const from = localAddress ? { dispatcher: new Agent({ localAddress }) } : {};
+  const response = await fetch(`${url}/api/realtime`, { signal: controller.signal, ...from });
   if (!response.ok || !response.body) throw new Error(`GET /api/realtime: ${response.status}`);
   const events: RealtimeEvent[] = [];
   const connected = Promise.withResolvers<string>();
-  const read = async (body: ReadableStream<Uint8Array>) => {
+  const read = async (body: AsyncIterable<Uint8Array>) => {
     let buffer = '';
     const decoder = new TextDecoder();
     for await (const chunk of body) {
@@ -67,12 +69,9 @@ export async function connectRealtime(
     async subscribe(topics) {
       const answer = await fetch(`${url}/api/realtime`, {
         method: 'POST',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          ...(token && { authorization: token }),
-        },
+        headers: { 'content-type': 'application/json', ...(token && { authorization: token }) },
         body: JSON.stringify({ clientId, subscriptions: topics }),
+        ...from,
       });
       if (answer.status !== 204)
         throw new Error(`POST /api/realtime: ${answer.status} ${await answer.text()}`);

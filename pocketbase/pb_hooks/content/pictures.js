@@ -48,9 +48,13 @@ function pictureFile(size, open, checks) {
   };
 }
 
-/** A file uploaded with this save (a filesystem.File), for the save checks. */
+/**
+ * A file uploaded with this save (a filesystem.File), for the save checks. One copied from storage
+ * (a picture a version puts back) has a plain function for its reader.
+ */
 function unsavedPicture(file, checks) {
-  return pictureFile(file.size, function () { return file.reader.open(); }, checks); // prettier-ignore
+  var open = typeof file.reader.open === 'function' ? function () { return file.reader.open(); } : file.reader; // prettier-ignore
+  return pictureFile(file.size, open, checks);
 }
 
 /**

@@ -62,10 +62,13 @@ function refuse(field, code, message) {
   throw new BadRequestError(message, errors);
 }
 
-/** Sets the slug and earlier slugs a save stores; `original` is null for a new post. */
-function settleSlug(record, original) {
+/**
+ * Sets the slug and earlier slugs a save stores; `original` is null for a new post. `kept`: the
+ * earlier slugs a post deleted and put back had (versions/putBack.js), which it keeps.
+ */
+function settleSlug(record, original, kept) {
   var slugs = require(__hooks + '/content/slugs.js');
-  var earlier = original ? listOf(original, 'earlier_slugs') : [];
+  var earlier = kept || (original ? listOf(original, 'earlier_slugs') : []);
   if (!sameList(listOf(record, 'earlier_slugs'), earlier)) {
     refuse('earlier_slugs', 'earlier_slugs_read_only', REFUSED_EARLIER);
   }
@@ -85,4 +88,4 @@ function settleSlug(record, original) {
   }
 }
 
-module.exports = { settleSlug: settleSlug };
+module.exports = { settleSlug: settleSlug, listOf: listOf };
