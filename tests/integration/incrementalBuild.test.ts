@@ -36,7 +36,9 @@ async function createPostWithPictures(
   form.set('title', `Pictures ${red}`);
   form.set('banner_image', await pngBlob(1200, 630, { r: red, g: 90, b: 40 }), 'banner.png');
   form.append('pictures', await pngBlob(1000, 500, { r: red, g: 90, b: 40 }), 'inside.png');
-  const record = await pb.collection('blogs').create(form);
+  const record = await pb
+    .collection('blogs')
+    .create<{ id: string; slug: string; collectionId: string; pictures: string[] }>(form);
   const body = `/api/files/${record.collectionId}/${record.id}/${record.pictures[0]}`;
   await pb.collection('blogs').update(record.id, {
     content: `<p>Text.</p><img src="${body}" alt="Inside ${red}">`,

@@ -62,7 +62,7 @@ describe('a build over PocketBase’s rate limits', () => {
   it('succeeds, the blog listing every live post, each with its banner, no picture left out', async () => {
     expect(build.code, build.output).toBe(0);
     expect(findContentWarnings(build.output), build.output).toBeUndefined();
-    const live = await pb.collection('blogs').getFullList({
+    const live = await pb.collection('blogs').getFullList<{ slug: string; banner_image: string }>({
       filter: 'published = true && published_at <= @now',
     });
     expect(live.length).toBeGreaterThan(5);

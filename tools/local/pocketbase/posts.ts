@@ -27,6 +27,9 @@ function makeDefaultPost(index: number): PostInput {
 
 const CREATE_CONCURRENCY = 16;
 
+/** A post as PocketBase stores it; its slug, its address, is made at the first save. */
+export type CreatedPost = RecordModel & { slug: string };
+
 /**
  * Create `count` blog records (no banner images) with bounded concurrency; fast enough for
  * thousands. Requests run concurrently, so `created` and `published_at` order follow completion,
@@ -37,11 +40,11 @@ export function createPosts(
   pb: PocketBase,
   count: number,
   make: (index: number) => PostInput = makeDefaultPost,
-): Promise<RecordModel[]> {
+): Promise<CreatedPost[]> {
   const limit = pLimit(CREATE_CONCURRENCY);
   return Promise.all(
     Array.from({ length: count }, (_, index) =>
-      limit(() => pb.collection('blogs').create(make(index), { requestKey: null })),
+      limit(() => pb.collection('blogs').create<CreatedPost>(make(index), { requestKey: null })),
     ),
   );
 }
