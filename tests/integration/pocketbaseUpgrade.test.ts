@@ -40,6 +40,7 @@ import {
   startEndpoint,
   upgradeCommand,
   type Row,
+  clearOfTheMinuteJob,
 } from '../support/pocketbaseUpgrade';
 import { runBuild } from '../support/site';
 
@@ -387,6 +388,8 @@ describe('startLocalPocketBase on a PocketBase 0.22 .pocketbase/', () => {
     cleanups.push(() => rm(path.dirname(dataDir), { recursive: true, force: true }));
     await cp(FIXTURE, dataDir, { recursive: true });
     process.env.POCKETBASE_PORT = '0';
+    // The minute job would move the cutoff on: the state is read before its next run.
+    await clearOfTheMinuteJob();
     const messages: string[] = [];
     const local = await startLocalPocketBase({
       dataDir,

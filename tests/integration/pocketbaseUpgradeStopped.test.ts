@@ -27,6 +27,7 @@ import {
   readFixture,
   startEndpoint,
   upgradeCommand,
+  clearOfTheMinuteJob,
 } from '../support/pocketbaseUpgrade';
 import {
   stoppingPocketBase,
@@ -231,6 +232,8 @@ describe('startLocalPocketBase on a .pocketbase/ whose upgrade was stopped', () 
     const dataDir = await fixtureCopy('.pocketbase');
     await stopUpgrade(dataDir, 'converted');
     process.env.POCKETBASE_PORT = '0';
+    // The minute job would move the cutoff on: the state is read before its next run.
+    await clearOfTheMinuteJob();
     const messages: string[] = [];
     const local = await startLocalPocketBase({
       dataDir,

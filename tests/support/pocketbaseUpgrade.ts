@@ -149,3 +149,14 @@ export async function expectDueRebuildAtNextTick(
     },
   ]);
 }
+
+/**
+ * Waits, when the next minute is less than `seconds` away, until just past it: the local
+ * PocketBase runs the minute job (the cron at each minute's start), which moves the scheduled
+ * posts' cutoff on, so a test that reads the state an upgrade carried over must read it before
+ * the job's next run.
+ */
+export async function clearOfTheMinuteJob(seconds = 20) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 1000));
+}
