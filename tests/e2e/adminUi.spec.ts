@@ -35,10 +35,16 @@ test('after login an editor lands on the posts, each with its title and whether 
       await expect(row.locator(`td.col-field-name-${column}`), column).toBeInViewport({
         ratio: 1,
       });
-    // The collections they edit, and nothing else: no `users`; the hooks' state and the
-    // preview's accounts are under System, folded.
+    // The collections they edit, and their versions, and nothing else: no `users`; the hooks'
+    // state and the preview's accounts are under System, folded.
     const collections = page.locator('.nav-group-regular-collections .nav-item');
-    await expect(collections).toHaveText(['authors', 'blogs', 'testimonials', 'topics']);
+    await expect(collections).toHaveText([
+      'authors',
+      'blogs',
+      'testimonials',
+      'topics',
+      'versions',
+    ]);
     await expect(page.getByRole('button', { name: /^users\b/ })).toHaveCount(0);
     for (const internal of ['hook_state', 'preview_readers']) {
       const entry = page.locator('.nav-group-system-collections .nav-item', { hasText: internal });
