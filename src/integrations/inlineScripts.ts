@@ -1,8 +1,9 @@
 /**
  * The gap Astro's Content-Security-Policy leaves: it hashes the scripts it bundles, not inline
- * ones. `inlineScriptHashes` gives the policy the hashes of src/scripts/inline/; after the build,
- * `inlineScriptCheck` parses every page as a browser does and fails on an inline script the policy
- * has no hash for, and on any script or style inside an article body (where CMS HTML goes).
+ * ones. The project's inline scripts (src/scripts/inline/) reach pages minified, through their
+ * `?raw` imports, and `inlineScriptHashes` gives the policy the hashes of that text; after the
+ * build, `inlineScriptCheck` parses every page as a browser does and fails on an inline script the
+ * policy has no hash for, and on any script or style inside an article body (where CMS HTML goes).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { transformSync } from 'esbuild';
 import { html as htmlSpec, parse as parseHtml } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
 
@@ -35,11 +37,37 @@ export function sha256Of(text: string): `sha256-${string}` {
   return `sha256-${createHash('sha256').update(normalised, 'utf8').digest('base64')}`;
 }
 
+/**
+ * An inline script as pages carry it: minified, since every page repeats its bytes before the
+ * first paint. Its syntax stays what the sources write (ES2020 at most).
+ */
+export function minifyInlineScript(source: string): string {
+  return transformSync(source, { loader: 'js', minify: true, target: 'es2020' }).code.trim();
+}
+
 /** The hashes of the files of src/scripts/inline/, for security.csp.scriptDirective.hashes. */
 export function inlineScriptHashes(dir = INLINE_SCRIPTS_DIR): `sha256-${string}`[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.js'))
-    .map((name) => sha256Of(readFileSync(path.join(dir, name), 'utf8')));
+    .map((name) => sha256Of(minifyInlineScript(readFileSync(path.join(dir, name), 'utf8'))));
+}
+
+/**
+ * A Vite plugin: `import text from '@/scripts/inline/x.js?raw'` gives the minified text, the text
+ * `inlineScriptHashes` hashes.
+ */
+export function minifiedInlineScripts(dir = INLINE_SCRIPTS_DIR) {
+  return {
+    name: 'ledgerwise-minified-inline-scripts',
+    enforce: 'pre' as const,
+    load(id: string) {
+      const [file, query] = id.split('?');
+      if (query !== 'raw' || path.dirname(file) !== path.resolve(dir) || !file.endsWith('.js'))
+        return null;
+      const text = minifyInlineScript(readFileSync(file, 'utf8'));
+      return `export default ${JSON.stringify(text)};`;
+    },
+  };
 }
 
 type ParentNode = DefaultTreeAdapterMap['parentNode'];
@@ -149,6 +177,9 @@ export default function inlineScriptCheck(): AstroIntegration {
   return {
     name: 'ledgerwise-inline-script-check',
     hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [minifiedInlineScripts()] } });
+      },
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
       },

@@ -220,6 +220,28 @@ test.describe('blog with 35 posts', () => {
     // Past the last page is a page that does not exist, not a missing post: shell.spec.
   });
 
+  test("the picture that leads a list loads at once and first: /blog's featured post, the first card of page 2 and of an author's page", async ({
+    page,
+  }) => {
+    await page.goto(url('/blog'));
+    const featured = page
+      .getByRole('region', { name: 'Featured Article' })
+      .locator('[data-banner]');
+    await expect(featured).toHaveAttribute('loading', 'eager');
+    await expect(featured).toHaveAttribute('fetchpriority', 'high');
+    for (const path of ['/blog/page/2', `/blog/author/${soloAuthor.slug}`]) {
+      await page.goto(url(path));
+      const pictures = page.locator('article [data-banner]');
+      await expect(pictures.first(), path).toHaveAttribute('loading', 'eager');
+      await expect(pictures.first(), path).toHaveAttribute('fetchpriority', 'high');
+    }
+    // The cards after the first wait until they near the viewport.
+    await page.goto(url('/blog/page/2'));
+    const second = page.locator('article [data-banner]').nth(1);
+    await expect(second).toHaveAttribute('loading', 'lazy');
+    await expect(second).not.toHaveAttribute('fetchpriority');
+  });
+
   test('/blog/page/2 on every screen size of the device matrix, each in its theme', async ({
     browser,
   }) => {

@@ -2,7 +2,8 @@
  * `npm run bench` (docs/benchmark.md): builds and serves the seed site, weighs each page's script
  * before interaction with size-limit, runs Lighthouse on every page, times the scale builds with
  * hyperfine and publish to live, then prints a verdict per budget (budgets.ts) and appends the run
- * to .bench/history.jsonl. Options: --quick, --runs N, --no-lighthouse, --no-scale, --no-publish.
+ * to .bench/history.jsonl. Options: --quick, --runs N, --pages a,b (Lighthouse on those pages
+ * only), --no-lighthouse, --no-scale, --no-publish.
  */
 import '../shared/env.ts'; // first: the Node check and the .env files, before anything reads them
 import { execFileSync } from 'node:child_process';
@@ -29,6 +30,8 @@ const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     runs: { type: 'string', default: String(lighthouserc.ci.collect.numberOfRuns) },
+    // Lighthouse on these pages only (names from PAGES, comma-separated), to follow one change.
+    pages: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-scale': { type: 'boolean', default: false },
     'no-publish': { type: 'boolean', default: false },
@@ -43,6 +46,7 @@ const options = {
   scale: !values['no-scale'],
   publish: !values['no-publish'],
   ...(values.posts !== '1000' && { posts: Number(values.posts) }),
+  ...(values.pages && { pages: values.pages.split(',').map((name) => name.trim()) }),
 };
 if (!(options.runs >= 1)) throw new Error('--runs needs a whole number ≥ 1');
 
@@ -60,7 +64,12 @@ const PAGES = Object.entries({
   policies: '/policies',
   privacy: '/privacy-policy',
   terms: '/terms-of-service',
-}).map(([name, route]) => ({ name, route }));
+})
+  .map(([name, route]) => ({ name, route }))
+  .filter(({ name }) => !options.pages || options.pages.includes(name));
+const unknownPages = options.pages?.filter((name) => !PAGES.some((page) => page.name === name));
+if (unknownPages?.length)
+  throw new Error(`--pages: no page named ${unknownPages.join(', ')} (the names are in PAGES)`);
 
 /**
  * Seconds a fixed piece of JavaScript (sorting and JSON, as a build does) takes now: the load
@@ -138,7 +147,9 @@ if (options.lighthouse) {
   // The first card's link: the post's own address, not one that answers 301.
   const post = /data-post-card="[^"]+"[\s\S]*?<a href="(\/blog\/[^"]+)"/.exec(blog)?.[1];
   if (!post) throw new Error('/blog shows no post: is the seed content loaded?');
-  PAGES.find((page) => page.name === 'post')!.route = post;
+  // --pages may leave the post out.
+  const postPage = PAGES.find((page) => page.name === 'post');
+  if (postPage) postPage.route = post;
   const server = await startStaticServer({ root: SITE_DIR });
   try {
     const lighthouse = await runLighthouse(PAGES, {

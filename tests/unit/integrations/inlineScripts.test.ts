@@ -8,6 +8,8 @@ import inlineScriptCheck, {
   INLINE_SCRIPTS_DIR,
   inlineScriptHashes,
   inspectPage,
+  minifiedInlineScripts,
+  minifyInlineScript,
   sha256Of,
 } from '@/integrations/inlineScripts.ts';
 
@@ -36,14 +38,38 @@ describe('sha256Of', () => {
   });
 });
 
+describe('minifyInlineScript', () => {
+  it('drops comments and spaces and shortens local names, keeping what the script does', () => {
+    const source = [
+      '(function () {',
+      '  // Sets a flag.',
+      '  const longLocalName = document.currentScript.dataset.flag;',
+      '  window.flag = longLocalName;',
+      '})();',
+      '',
+    ].join('\n');
+    const minified = minifyInlineScript(source);
+    expect(minified).not.toMatch(/Sets a flag|longLocalName|\n/);
+    expect(minified).toContain('document.currentScript.dataset.flag');
+    const sandbox = { document: { currentScript: { dataset: { flag: 'on' } } }, window: {} };
+    new Function('document', 'window', minified)(sandbox.document, sandbox.window);
+    expect(sandbox.window).toEqual({ flag: 'on' });
+  });
+
+  it('writes no syntax newer than ES2020', () => {
+    expect(() => minifyInlineScript('a ||= b;')).not.toThrow();
+    expect(minifyInlineScript('a ||= b;')).not.toContain('||=');
+  });
+});
+
 describe('inlineScriptHashes', () => {
-  it('hashes every .js file of the folder exactly as written, and nothing else', async () => {
+  it('hashes every .js file of the folder as pages carry it (minified), and nothing else', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'lw-inline-'));
     try {
       await writeFile(path.join(dir, 'a.js'), 'abc');
-      await writeFile(path.join(dir, 'b.js'), 'one();\n');
+      await writeFile(path.join(dir, 'b.js'), '// Runs one.\none();\n');
       await writeFile(path.join(dir, 'notes.md'), 'not a script');
-      expect(inlineScriptHashes(dir).sort()).toEqual([ABC_HASH, sha256Of('one();\n')].sort());
+      expect(inlineScriptHashes(dir).sort()).toEqual([sha256Of('abc;'), sha256Of('one();')].sort());
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -53,8 +79,26 @@ describe('inlineScriptHashes', () => {
     const files = (await readdir(INLINE_SCRIPTS_DIR)).filter((name) => name.endsWith('.js'));
     expect(files).toContain('theme.js');
     const theme = await readFile(path.join(INLINE_SCRIPTS_DIR, 'theme.js'), 'utf8');
-    expect(inlineScriptHashes()).toContain(sha256Of(theme));
+    expect(inlineScriptHashes()).toContain(sha256Of(minifyInlineScript(theme)));
     expect(inlineScriptHashes()).toHaveLength(files.length);
+  });
+});
+
+describe('minifiedInlineScripts (the Vite plugin)', () => {
+  const plugin = minifiedInlineScripts();
+  const theme = path.join(INLINE_SCRIPTS_DIR, 'theme.js');
+
+  it("gives a `?raw` import of an inline script the minified text that the policy's hash covers", async () => {
+    const module = plugin.load(`${theme}?raw`);
+    const text = JSON.parse(module!.replace(/^export default /, '').replace(/;$/, ''));
+    expect(text).toBe(minifyInlineScript(await readFile(theme, 'utf8')));
+    expect(inlineScriptHashes()).toContain(sha256Of(text));
+  });
+
+  it('leaves every other import to Vite', () => {
+    expect(plugin.load(theme)).toBeNull();
+    expect(plugin.load(`${theme}?url`)).toBeNull();
+    expect(plugin.load(path.join(INLINE_SCRIPTS_DIR, '..', 'sendMessage.ts?raw'))).toBeNull();
   });
 });
 
