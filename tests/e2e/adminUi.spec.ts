@@ -5,20 +5,21 @@
  * (and the minute job that publishes at it), a refused publish's reason where they look, the
  * media picker and the picture's alt text, and the help texts. docs/editors.md says the same.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
-import { bodyEditor, expectHelpUnder, logInToAdminUi, openRecord } from '../support/adminUi';
+import {
+  bodyEditor,
+  expectHelpUnder,
+  keepScreenshot,
+  logInToAdminUi,
+  openRecord,
+} from '../support/adminUi';
 import { pngBlob } from '../support/pictures';
 import { clockedHooksDir, startTestPocketBase } from '../support/pocketbase';
 import { startEndpoint } from '../support/pocketbaseUpgrade';
 
 const EDITORS_TIME_ZONE = 'Africa/Johannesburg';
 test.use({ viewport: { width: 1280, height: 800 }, timezoneId: EDITORS_TIME_ZONE });
-
-/** A screenshot of the page, kept with the test's output (test-results/). */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-}
 
 test('after login an editor lands on the posts, each with its title and whether it is live in view, and the sidebar lists only what they edit', async ({
   page,

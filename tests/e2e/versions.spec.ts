@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { logInToAdminUi, openCollection, openRecord } from '../support/adminUi';
+import { keepScreenshot, logInToAdminUi, openCollection, openRecord } from '../support/adminUi';
 import { pngBlob } from '../support/pictures';
 import { startTestPocketBase } from '../support/pocketbase';
 import { copyProject } from '../support/projectCopy';
@@ -92,17 +92,11 @@ test("an editor changes a post's title, finds the earlier version, puts it back,
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText('Filing season opens');
     await expect(rows.nth(1)).not.toContainText('on 1 July');
-    await testInfo.attach('versions, newest first, at 1280 px', {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    await keepScreenshot(page, testInfo, '1-versions-of-a-post-newest-first');
     await openRecord(page, 'Filing season opens', 'versions');
     await page.getByRole('checkbox', { name: 'put_back', exact: true }).check();
     await expect(page.getByRole('button', { name: 'Save changes' })).toBeEnabled();
-    await testInfo.attach('a version, put_back ticked, at 1280 px', {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    await keepScreenshot(page, testInfo, '2-a-version-put-back-switched-on');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('heading', { name: 'Edit versions record' })).toBeHidden();
     await expect(page.getByText(/^Successfully updated versions/)).toBeVisible();
@@ -112,10 +106,7 @@ test("an editor changes a post's title, finds the earlier version, puts it back,
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(1)).toContainText('Filing season opens on 1 July');
-    await testInfo.attach('versions after putting one back, at 1280 px', {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    await keepScreenshot(page, testInfo, '3-after-putting-back');
 
     // The builds read posts anonymously, never a version.
     await queue.whenIdle();
@@ -157,20 +148,14 @@ test('an editor deletes a post, finds it in versions, flagged deleted, and puts 
     await openCollection(page, 'versions');
     await openRecord(page, post.title, 'versions');
     await expect(page.getByRole('checkbox', { name: 'deleted', exact: true })).toBeChecked();
-    await testInfo.attach('a deleted post in versions, at 1280 px', {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    await keepScreenshot(page, testInfo, '4-a-deleted-post');
     // Its pictures are kept with it: the banner shows among the version's files.
     const kept = page
       .locator('.record-upsert-modal')
       .getByRole('img', { name: `Thumb of ${post.banner_image}` });
     await kept.scrollIntoViewIfNeeded();
     await expect(kept).not.toHaveJSProperty('naturalWidth', 0);
-    await testInfo.attach("a deleted post's pictures and fields in its version, at 1280 px", {
-      body: await page.screenshot(),
-      contentType: 'image/png',
-    });
+    await keepScreenshot(page, testInfo, '5-a-deleted-posts-pictures-and-fields');
     await putBack(page);
     await expect.poll(async () => (await fetch(address)).status).toBe(200);
     expect((await fetch(banner)).status).toBe(200);

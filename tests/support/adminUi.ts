@@ -2,8 +2,13 @@
  * PocketBase's admin UI as an editor drives it, in Chromium (tests/e2e): logging in, the sidebar,
  * a record's edit panel, a post's body editor, and where a field's help text sits.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { SuperuserLogin } from '../../tools/local/pocketbase/superuser.ts';
+
+/** A screenshot of the page, kept with the test's output (test-results/), for a reader to look at. */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
 
 /** Logs in to PocketBase's admin UI at `origin`, as an editor does. */
 export async function logInToAdminUi(
