@@ -14,7 +14,6 @@ import { DatabaseSync } from 'node:sqlite';
 import { decode } from 'html-entities';
 import PocketBase, { type RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
 import {
   startPocketBase,
   type RunningPocketBase,
@@ -40,7 +39,7 @@ import {
   startEndpoint,
   upgradeCommand,
   type Row,
-  clearOfTheMinuteJob,
+  startLocalOnUpgrade,
 } from '../support/pocketbaseUpgrade';
 import { runBuild } from '../support/site';
 
@@ -387,17 +386,10 @@ describe('startLocalPocketBase on a PocketBase 0.22 .pocketbase/', () => {
     );
     cleanups.push(() => rm(path.dirname(dataDir), { recursive: true, force: true }));
     await cp(FIXTURE, dataDir, { recursive: true });
-    process.env.POCKETBASE_PORT = '0';
     // The minute job would move the cutoff on: the state is read before its next run.
-    await clearOfTheMinuteJob();
-    const messages: string[] = [];
-    const local = await startLocalPocketBase({
-      dataDir,
-      seed: false,
-      log: (m) => messages.push(m),
-    });
+    const { local, said } = await startLocalOnUpgrade(dataDir);
     try {
-      expect(messages.join('\n')).toMatch(/^Copied \S+ to \S+\/\.pocketbase\.before-\S+ /m);
+      expect(said()).toMatch(/^Copied \S+ to \S+\/\.pocketbase\.before-\S+ /m);
       expect(await copiesBeside(dataDir)).toHaveLength(1);
       // Converted by PocketBase alone, the folder would have the cutoff of its first start.
       const pb = await superuserClient(local.url, local.superuser);

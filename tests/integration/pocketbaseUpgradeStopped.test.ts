@@ -12,7 +12,6 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataFolderKind } from '../../tools/local/pocketbase/dataFolder.ts';
-import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
 import { startPocketBase } from '../../tools/local/pocketbase/serverProcess.ts';
 import { superuserClient } from '../../tools/local/pocketbase/superuser.ts';
 import { upgradeRecordPath } from '../../tools/local/pocketbase/upgrade.ts';
@@ -27,7 +26,7 @@ import {
   readFixture,
   startEndpoint,
   upgradeCommand,
-  clearOfTheMinuteJob,
+  startLocalOnUpgrade,
 } from '../support/pocketbaseUpgrade';
 import {
   stoppingPocketBase,
@@ -231,17 +230,10 @@ describe('startLocalPocketBase on a .pocketbase/ whose upgrade was stopped', () 
   it("finishes the upgrade before it starts, with the hooks' state", async () => {
     const dataDir = await fixtureCopy('.pocketbase');
     await stopUpgrade(dataDir, 'converted');
-    process.env.POCKETBASE_PORT = '0';
     // The minute job would move the cutoff on: the state is read before its next run.
-    await clearOfTheMinuteJob();
-    const messages: string[] = [];
-    const local = await startLocalPocketBase({
-      dataDir,
-      seed: false,
-      log: (m) => messages.push(m),
-    });
+    const { local, said } = await startLocalOnUpgrade(dataDir);
     try {
-      expect(messages.join('\n')).toMatch(FINISHING);
+      expect(said()).toMatch(FINISHING);
       expect(existsSync(upgradeRecordPath(dataDir))).toBe(false);
       const pb = await superuserClient(local.url, local.superuser);
       await expectHookStateKept(pb, fixture);

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
 import type PocketBase from 'pocketbase';
 import { expect } from 'vitest';
+import { startLocalPocketBase } from '../../tools/local/pocketbase/localServer.ts';
 import { PROJECT_ROOT } from '../../tools/shared/paths.ts';
 import { listFiles } from './files';
 
@@ -159,4 +160,20 @@ export async function expectDueRebuildAtNextTick(
 export async function clearOfTheMinuteJob(seconds = 20) {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 1000));
+}
+
+/**
+ * `npm start`'s PocketBase on `dataDir`, a folder whose upgrade it must do or finish, on a free
+ * port and clear of the minute job, with what it said.
+ */
+export async function startLocalOnUpgrade(dataDir: string) {
+  process.env.POCKETBASE_PORT = '0';
+  await clearOfTheMinuteJob();
+  const messages: string[] = [];
+  const local = await startLocalPocketBase({
+    dataDir,
+    seed: false,
+    log: (m) => messages.push(m),
+  });
+  return { local, said: () => messages.join('\n') };
 }
