@@ -93,7 +93,7 @@ export default defineConfig({
         // Listed, so that a page that adds a source (the search box's WebAssembly) keeps 'self'.
         resources: ["'self'"],
         // Astro hashes the scripts it bundles; the project's inline scripts are hashed here.
-        hashes: inlineScriptHashes(),
+        hashes: await inlineScriptHashes(),
       },
       styleDirective: {
         // Components set CSS custom properties in style attributes (--marquee-duration…), which
