@@ -59,6 +59,13 @@ describe('minifyInlineScript', () => {
   it('writes no syntax newer than ES2020', async () => {
     expect(await minifyInlineScript('a ||= b;')).not.toContain('||=');
   });
+
+  it('refuses syntax that only a helper module could lower, naming the helpers', async () => {
+    const privateField = 'class A { #x = 1; get() { return this.#x; } } new A().get();';
+    await expect(minifyInlineScript(privateField, 'counter.js')).rejects.toThrow(
+      /^counter\.js: its syntax is newer than ES2020.*babelHelpers\.classPrivateFieldInitSpec/,
+    );
+  });
 });
 
 describe('inlineScriptHashes', () => {
