@@ -5,13 +5,15 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import inlineScriptCheck, {
   ARTICLE_BODY_ATTRIBUTE,
+  inspectPage,
+} from '@/integrations/inlineScripts.ts';
+import {
   INLINE_SCRIPTS_DIR,
   inlineScriptHashes,
-  inspectPage,
   minifiedInlineScripts,
   minifyInlineScript,
   sha256Of,
-} from '@/integrations/inlineScripts.ts';
+} from '@/integrations/inlineScriptText.ts';
 
 // SHA-256 of the empty string and of "abc" (FIPS 180-2 example), published test vectors.
 const EMPTY_HASH = 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=';
