@@ -1,9 +1,8 @@
 /**
  * Serves a built site the way Netlify does (netlify.toml's headers and redirects and the site's own
  * _redirects through Netlify's own parsers, /about and /about/ from about.html, 404.html,
- * brotli/gzip), so `npm start`,
- * `npm run serve`, the tests and the benchmark see what visitors get. A server to try a build on,
- * not a live one. It never serves a file whose real path lies outside the root or a dot-file (but
+ * brotli/gzip), so `npm start`, `npm run serve`, the tests and the benchmark see what visitors get.
+ * A server to try a build on, not a live one. It never serves a file whose real path lies outside the root or a dot-file (but
  * /.well-known/), nor tells a client why something failed; every answer carries the pages'
  * security headers.
  */
